@@ -1,0 +1,45 @@
+/// An 8-bit RGBA image in host memory: interleaved R, G, B, A bytes, rows tightly packed
+/// (`pixels.count == width * height * 4`).
+///
+/// Every decoder produces this layout (gray and RGB inputs get alpha 255) and every backend
+/// consumes it, so no operation has to handle more than one pixel format.
+public struct HostImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    /// Wraps existing pixels. `pixels.count` must be `width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "HostImage: \(pixels.count) bytes for \(width)x\(height) RGBA")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A fully transparent black image.
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    /// Number of bytes in one row.
+    public var rowBytes: Int { width * 4 }
+
+    /// Whether any pixel has alpha below 255 (such images are resampled premultiplied).
+    public var hasTransparency: Bool {
+        pixels.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return true }
+                i += 4
+            }
+            return false
+        }
+    }
+
+    /// The four channels of the pixel at `(x, y)`.
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}

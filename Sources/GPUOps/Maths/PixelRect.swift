@@ -1,0 +1,24 @@
+/// A rectangle of whole pixels: origin at the top-left, `x` to the right, `y` down.
+public struct PixelRect: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+
+    /// Whether the rectangle is non-empty and lies inside a `width × height` image.
+    public func fits(inWidth w: Int, height h: Int) -> Bool {
+        x >= 0 && y >= 0 && width > 0 && height > 0 && maxX <= w && maxY <= h
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}

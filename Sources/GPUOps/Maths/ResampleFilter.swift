@@ -1,0 +1,51 @@
+import Foundation
+
+/// The resampling filters of Pillow's `Image.resize`, with the same formulas and supports, so
+/// that weights computed from them are Pillow's to the last bit (DESIGN 4.1).
+public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
+    case box, bilinear, hamming, bicubic, lanczos
+
+    /// Half-width of the filter at scale 1, in source pixels.
+    public var support: Double {
+        switch self {
+        case .box: 0.5
+        case .bilinear, .hamming: 1.0
+        case .bicubic: 2.0
+        case .lanczos: 3.0
+        }
+    }
+
+    /// The filter's value at `x`. Each branch is written in the order Pillow's C evaluates it,
+    /// because a reordered expression can differ in the last bit of a Double.
+    public func callAsFunction(_ x: Double) -> Double {
+        switch self {
+        case .box:
+            return (x > -0.5 && x <= 0.5) ? 1.0 : 0.0
+        case .bilinear:
+            let a = abs(x)
+            return a < 1.0 ? 1.0 - a : 0.0
+        case .hamming:
+            let a = abs(x)
+            if a == 0.0 { return 1.0 }
+            if a >= 1.0 { return 0.0 }
+            let px = a * Double.pi
+            // Pillow writes the constants as C floats (0.54f, 0.46f) widened to double.
+            return sin(px) / px * (Double(Float(0.54)) + Double(Float(0.46)) * cos(px))
+        case .bicubic:
+            let A = -0.5
+            let a = abs(x)
+            if a < 1.0 { return ((A + 2.0) * a - (A + 3.0)) * a * a + 1 }
+            if a < 2.0 { return (((a - 5) * a + 8) * a - 4) * A }
+            return 0.0
+        case .lanczos:
+            if -3.0 <= x && x < 3.0 { return Self.sinc(x) * Self.sinc(x / 3) }
+            return 0.0
+        }
+    }
+
+    private static func sinc(_ x: Double) -> Double {
+        if x == 0.0 { return 1.0 }
+        let px = x * Double.pi
+        return sin(px) / px
+    }
+}

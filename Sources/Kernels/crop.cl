@@ -1,0 +1,1 @@
+// crop kernels: written by the OpenCL backend work (issue 3).

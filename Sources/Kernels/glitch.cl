@@ -1,0 +1,1 @@
+// glitch kernels: written by the OpenCL backend work (issue 3).

@@ -1,0 +1,1 @@
+// resample kernels: written by the OpenCL backend work (issue 3).
