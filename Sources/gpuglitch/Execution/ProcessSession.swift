@@ -25,12 +25,13 @@ struct ProcessSession {
         let planner = BatchPlanner(
             naming: OutputNaming(folder: command.output, fixedFormat: command.image.format.fixedFormat),
             shard: shard, skipExisting: command.skipExisting)
-        var plan = planner.plan(discovery.discover(arguments))
+        let plan = planner.plan(discovery.discover(arguments))
 
         guard let selection else {
             return DryRunPrinter.print(plan)
         }
-        plan = OutputFolders.create(for: plan)
+        // Output sub-folders are made by the runner's atomic writer as each file is written,
+        // so a batch whose inputs all fail leaves no empty folders behind.
 
         let display = ProgressDisplay(mode: ProgressDisplay.mode(quiet: command.quiet),
                                       total: plan.count(where: \.isProcessed))

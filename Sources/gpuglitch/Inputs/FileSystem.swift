@@ -91,25 +91,6 @@ enum FileSystem {
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Creates `path` and its missing parents (`mkdir -p`); returns nil on success, else the
-    /// reason (`strerror` text, or that a file is in the way).
-    static func createFolders(_ path: String) -> String? {
-        switch kind(of: path) {
-        case .directory: return nil
-        case .regularFile, .other: return "'\(path)' exists and is not a folder"
-        case .brokenSymbolicLink, .unavailable: break
-        }
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            if let problem = createFolders(String(path[..<slash])) { return problem }
-        }
-        if mkdir(path, 0o777) != 0 {
-            let code = errno
-            if code == EEXIST, case .directory = kind(of: path) { return nil }
-            return "cannot create folder '\(path)': \(String(cString: strerror(code)))"
-        }
-        return nil
-    }
-
     /// Writes every byte to `fd`, retrying short writes and `EINTR`; returns the `errno` of
     /// a failed write, or nil.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {

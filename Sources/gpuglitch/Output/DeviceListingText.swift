@@ -3,7 +3,7 @@ enum DeviceListingText {
     static func render(_ listing: DeviceListing) -> String {
         var lines: [String] = []
         if listing.openCLDevices.isEmpty {
-            lines.append("OpenCL: none (\(listing.openCLProblem ?? "no OpenCL device found"))")
+            lines.append("No OpenCL device found (\(listing.openCLProblem ?? "no platform")); auto uses the CPU fallback.")
         } else {
             lines.append("OpenCL devices:")
             for device in listing.openCLDevices {
