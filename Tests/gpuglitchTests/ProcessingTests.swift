@@ -241,4 +241,22 @@ struct ProcessingTests {
                 "\(line)")
         #expect(!result.stderr.contains("\r"))
     }
+
+    @Test("on a terminal: a progress bar redrawn in place, cleared before the summary",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+                   "needs util-linux script(1) to give the tool a terminal"))
+    func progressBarOnTerminal() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<5 { try folder.write(ImageFiles.gradientPNG(width: 40, height: 30 + i), to: "in/\(i).png") }
+        // script(1) runs the command on a pseudo-terminal and copies what it prints.
+        let command = "'\(GPUGlitchBinary.url.path)' process in -o out --device cpu --size 16"
+        var runner = CommandRunner(in: folder.url)
+        runner.executable = URL(fileURLWithPath: "/usr/bin/script")
+        let result = try runner.run(["-q", "-e", "-c", command, "/dev/null"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\r\u{1B}[K["), "the bar is drawn with carriage returns\n\(result)")
+        #expect(result.stdout.contains("/5 "), "done/total\n\(result)")
+        let lastLine = result.stdout.components(separatedBy: "\u{1B}[K").last ?? ""
+        #expect(lastLine.hasPrefix("gpuglitch: 5 images written, 0 failed, 0 skipped, "), "\(result)")
+    }
 }

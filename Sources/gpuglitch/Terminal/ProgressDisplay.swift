@@ -25,6 +25,8 @@ final class ProgressDisplay: @unchecked Sendable {
     private var startTime: Double?
     private var lastDraw = 0.0
     private var barVisible = false
+    /// Set by `finish`: a timer tick already under way must not redraw after it.
+    private var finished = false
     private var timer: (any DispatchSourceTimer)?
 
     init(mode: Mode, total: Int) {
@@ -81,6 +83,7 @@ final class ProgressDisplay: @unchecked Sendable {
             lock.withLock {
                 if barVisible { Console.errorUnlocked("\r\u{1B}[K") }
                 barVisible = false
+                finished = true
             }
         }
     }
@@ -90,7 +93,7 @@ final class ProgressDisplay: @unchecked Sendable {
         Console.withLock {
             lock.withLock {
                 let now = Monotonic.seconds()
-                guard force || now - lastDraw >= 0.1 else { return }
+                guard !finished, force || now - lastDraw >= 0.1 else { return }
                 lastDraw = now
                 barVisible = true
                 Console.errorUnlocked(barLine())

@@ -27,6 +27,8 @@ struct CommandRunner {
     var workingDirectory: URL
     /// Variables added to (or, with nil, removed from) the inherited environment.
     var environment: [String: String?] = [:]
+    /// The program to run: the built tool, unless a test wraps it (e.g. in `script`).
+    var executable: URL = GPUGlitchBinary.url
 
     init(in workingDirectory: URL, environment: [String: String?] = [:]) {
         self.workingDirectory = workingDirectory
@@ -45,7 +47,7 @@ struct CommandRunner {
         return env
     }
 
-    /// Runs `gpuglitch arguments...` to the end.
+    /// Runs `gpuglitch arguments...` (or `executable arguments...`) to the end.
     func run(_ arguments: [String], stdin: String? = nil) throws -> ExecutionResult {
         let running = try start(arguments, stdin: stdin)
         return running.wait()
@@ -64,7 +66,7 @@ struct CommandRunner {
         try Data((stdin ?? "").utf8).write(to: inURL)
 
         let process = Process()
-        process.executableURL = GPUGlitchBinary.url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = workingDirectory
         process.environment = childEnvironment()
