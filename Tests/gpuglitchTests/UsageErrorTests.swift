@@ -98,13 +98,13 @@ struct UsageErrorTests {
     func badDevice() throws {
         let option = try processUsage(["--device", "tpu"])
         #expect(option.status == 2, "\(option)")
-        #expect(option.stderr.contains("Error: --device: 'tpu' is not a device"), "\(option)")
+        #expect(option.stderr.contains("Error: --device: invalid device 'tpu' (expected auto, cpu, opencl, opencl:N or gpu)"), "\(option)")
 
         let folder = try TemporaryFolder()
         let environment = try CommandRunner(in: folder.url, environment: ["GPUGLITCH_DEVICE": "opencl:x"])
             .run(["process", "missing.png", "--output", "out"])
         #expect(environment.status == 2, "\(environment)")
-        #expect(environment.stderr.contains("Error: GPUGLITCH_DEVICE: 'opencl:x' is not a device"), "\(environment)")
+        #expect(environment.stderr.contains("Error: GPUGLITCH_DEVICE: invalid device 'opencl:x' (expected auto, cpu, opencl, opencl:N or gpu)"), "\(environment)")
     }
 
     @Test("missing --output, no inputs, unknown subcommand and option")

@@ -13,7 +13,7 @@ struct DevicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let listing = DeviceListing.probe()
+        let listing = DeviceListing.current()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

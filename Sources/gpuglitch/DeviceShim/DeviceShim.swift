@@ -7,29 +7,41 @@ import Foundation
 import GPUOps
 
 /// Shim of GPUOps' `DeviceRequest`: what `--device` / `GPUGLITCH_DEVICE` ask for.
-enum DeviceRequest: Sendable, Equatable {
+enum DeviceRequest: Sendable, Equatable, CustomStringConvertible {
     case auto, cpu, opencl, openclIndex(Int), gpu
 
-    struct ParseError: Error, CustomStringConvertible {
-        var description: String
+    var description: String {
+        switch self {
+        case .auto: "auto"
+        case .cpu: "cpu"
+        case .opencl: "opencl"
+        case .openclIndex(let n): "opencl:\(n)"
+        case .gpu: "gpu"
+        }
     }
 
-    init(parsing text: String) throws {
-        switch text.lowercased() {
+    init(parsing text: String) throws(DeviceRequestError) {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch word {
         case "auto": self = .auto
         case "cpu": self = .cpu
         case "opencl": self = .opencl
         case "gpu": self = .gpu
-        case let s where s.hasPrefix("opencl:"):
-            guard let n = Int(s.dropFirst("opencl:".count)), n >= 0 else {
-                throw ParseError(description: "'\(text)' is not a device (expected opencl:N with N ≥ 0)")
+        default:
+            let digits = word.dropFirst("opencl:".count)
+            guard word.hasPrefix("opencl:"), !digits.isEmpty,
+                  digits.allSatisfy({ ("0"..."9").contains($0) }), let n = Int(digits) else {
+                throw DeviceRequestError(text: text)
             }
             self = .openclIndex(n)
-        default:
-            throw ParseError(description:
-                "'\(text)' is not a device (expected auto, cpu, opencl, opencl:N or gpu)")
         }
     }
+}
+
+/// Shim of GPUOps' `DeviceRequestError`.
+struct DeviceRequestError: Error, CustomStringConvertible {
+    var text: String
+    var description: String { "invalid device '\(text)' (expected auto, cpu, opencl, opencl:N or gpu)" }
 }
 
 /// Shim of GPUOps' `DeviceSelectionError`.
@@ -45,31 +57,66 @@ struct DeviceSelection {
 
 /// Shim of GPUOps' `DeviceSelector`: never finds an OpenCL device.
 enum DeviceSelector {
-    static func select(_ request: DeviceRequest) throws -> DeviceSelection {
+    static let missing = "no OpenCL device found (OpenCL reports: no platform)"
+
+    static func select(_ request: DeviceRequest) throws(DeviceSelectionError) -> DeviceSelection {
         switch request {
         case .cpu:
             return DeviceSelection(backend: ShimCPUBackend(), notice: nil)
         case .auto:
-            return DeviceSelection(backend: ShimCPUBackend(),
-                                   notice: "no OpenCL device found; using the CPU fallback")
+            return DeviceSelection(backend: ShimCPUBackend(), notice: missing + "; using the CPU fallback")
         case .opencl, .openclIndex, .gpu:
-            throw DeviceSelectionError(description: "no OpenCL device found")
+            throw DeviceSelectionError(description: missing)
         }
     }
 }
 
-/// Shim of GPUOps' `DeviceListing`.
-struct DeviceListing: Codable, Sendable {
-    struct Device: Codable, Sendable {
-        var request: String
-        var name: String
-    }
-    var openCLDevices: [Device]
-    var openCLProblem: String?
-    var autoPick: String
+/// Shim of GPUOps' `CLDeviceType`.
+enum CLDeviceType: String, Sendable, Codable {
+    case cpu, gpu, accelerator, custom, other
+}
 
-    static func probe() -> DeviceListing {
-        DeviceListing(openCLDevices: [], openCLProblem: "no OpenCL platform found", autoPick: "cpu")
+/// Shim of GPUOps' `OpenCLDeviceSummary`.
+struct OpenCLDeviceSummary: Sendable, Codable {
+    let index: Int
+    let name: String
+    let vendor: String
+    let type: CLDeviceType
+    let computeUnits: Int
+    let globalMemoryBytes: UInt64
+    let maxAllocationBytes: UInt64
+    let version: String
+    let openCLCVersion: String
+    let driverVersion: String
+    let isAvailable: Bool
+    var request: DeviceRequest { .openclIndex(index) }
+}
+
+/// Shim of GPUOps' `OpenCLInventory` (its `Platform` only).
+enum OpenCLInventory {
+    struct Platform: Sendable, Codable {
+        let name: String
+        let vendor: String
+        let version: String
+        let devices: [OpenCLDeviceSummary]
+    }
+}
+
+/// Shim of GPUOps' `DeviceListing`.
+struct DeviceListing: Sendable, Codable {
+    struct CPUFallback: Sendable, Codable {
+        let request: String
+        let threads: Int
+    }
+    let openCLStatus: String
+    let platforms: [OpenCLInventory.Platform]
+    let cpu: CPUFallback
+    let auto: String
+
+    static func current() -> DeviceListing {
+        DeviceListing(openCLStatus: "no platform", platforms: [],
+                      cpu: CPUFallback(request: "cpu", threads: ProcessInfo.processInfo.activeProcessorCount),
+                      auto: "cpu")
     }
 }
 

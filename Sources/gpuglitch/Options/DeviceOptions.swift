@@ -5,7 +5,7 @@ import GPUOps
 /// `--device`, with its default from `GPUGLITCH_DEVICE`, then `auto`. A group of its own so
 /// every subcommand that runs images (`process`, `bench`) spells it the same way.
 struct DeviceOptions: ParsableArguments {
-    /// The environment variable that gives `--device` its default.
+    /// The environment variable that gives `--device` its default (`DeviceRequest`'s).
     static let environmentVariable = "GPUGLITCH_DEVICE"
 
     @Option(help: ArgumentHelp(
