@@ -3,11 +3,14 @@
 ///
 /// Thread-safe: encodes share nothing.
 public enum ImageEncoder {
-    /// Lossless PNG (libpng, default zlib level and filters). Keeps alpha; a fully opaque image
-    /// is written as RGB, which is smaller and faster to compress.
-    /// - Parameter destination: names the output in errors.
-    public static func encodePNG(_ image: HostImage, destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
-        try PNGEncoder.encode(image, destination: destination)
+    /// Lossless PNG (libpng). Keeps alpha; a fully opaque image is written as RGB, which is
+    /// smaller and faster to compress.
+    /// - Parameters:
+    ///   - compression: `.standard` (libpng's and Pillow's defaults) or `.fast`.
+    ///   - destination: names the output in errors.
+    public static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
+                                 destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        try PNGEncoder.encode(image, compression: compression, destination: destination)
     }
 
     /// Baseline JPEG, 4:2:0 chroma subsampling, standard tables scaled for `quality` (1...100),

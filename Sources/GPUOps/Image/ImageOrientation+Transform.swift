@@ -2,8 +2,8 @@
 extension ImageOrientation {
     /// The picture as it should be shown: `image` (stored pixels) mirrored and/or rotated.
     ///
-    /// Mirrors work in place on `image`'s storage; the four cases that swap width and height
-    /// write a new buffer, in 32 × 32 tiles so both the reads and the writes stay in cache.
+    /// Mirrors and the 180° turn work in place on `image`'s storage; the four cases that swap
+    /// width and height write a new buffer, in 32 × 32 tiles so reads and writes stay in cache.
     public func apply(to image: HostImage) -> HostImage {
         var image = image
         apply(to: &image)
@@ -25,10 +25,7 @@ extension ImageOrientation {
         case .bottomLeft:
             image.pixels.withUnsafeMutableBytes { Self.mirrorColumns($0, width: w, height: h) }
         case .bottomRight:
-            image.pixels.withUnsafeMutableBytes {
-                Self.mirrorRows($0, width: w, height: h)
-                Self.mirrorColumns($0, width: w, height: h)
-            }
+            image.pixels.withUnsafeMutableBytes { Self.reversePixels($0, from: 0, count: w * h) }
         case .leftTop, .rightTop, .rightBottom, .leftBottom:
             image = transposed(image)
         }
@@ -36,17 +33,20 @@ extension ImageOrientation {
 
     /// Reverses the pixel order within each row.
     private static func mirrorRows(_ p: UnsafeMutableRawBufferPointer, width w: Int, height h: Int) {
-        let base = p.baseAddress!
-        for y in 0..<h {
-            var left = y * w * 4, right = left + (w - 1) * 4
-            while left < right {
-                let a = base.loadUnaligned(fromByteOffset: left, as: UInt32.self)
-                let b = base.loadUnaligned(fromByteOffset: right, as: UInt32.self)
-                base.storeBytes(of: b, toByteOffset: left, as: UInt32.self)
-                base.storeBytes(of: a, toByteOffset: right, as: UInt32.self)
-                left += 4
-                right -= 4
-            }
+        for y in 0..<h { reversePixels(p, from: y * w, count: w) }
+    }
+
+    /// Reverses the order of `count` pixels starting at pixel `start`. Over the whole image
+    /// that is a rotation by 180°.
+    private static func reversePixels(_ p: UnsafeMutableRawBufferPointer, from start: Int, count: Int) {
+        var left = p.baseAddress! + start * 4
+        var right = left + (count - 1) * 4
+        while left < right {
+            let a = left.loadUnaligned(as: UInt32.self)
+            left.storeBytes(of: right.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            right.storeBytes(of: a, as: UInt32.self)
+            left += 4
+            right -= 4
         }
     }
 
@@ -79,27 +79,27 @@ extension ImageOrientation {
         let flipX = self == .rightBottom || self == .leftBottom   // sx runs backwards along oy
         let flipY = self == .rightTop || self == .rightBottom     // sy runs backwards along ox
         let tile = 32
+        // Source step between consecutive output pixels of a row (they walk down or up a column).
+        let step = flipY ? -w * 4 : w * 4
         let out = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, initialized in
             image.pixels.withUnsafeBytes { src in
                 let s = src.baseAddress!, d = UnsafeMutableRawPointer(dst.baseAddress!)
-                var oy0 = 0
-                while oy0 < outH {
+                for oy0 in stride(from: 0, to: outH, by: tile) {
                     let oy1 = min(oy0 + tile, outH)
-                    var ox0 = 0
-                    while ox0 < outW {
+                    for ox0 in stride(from: 0, to: outW, by: tile) {
                         let ox1 = min(ox0 + tile, outW)
                         for oy in oy0..<oy1 {
                             let sx = flipX ? w - 1 - oy : oy
-                            let rowOut = oy * outW
-                            for ox in ox0..<ox1 {
-                                let sy = flipY ? h - 1 - ox : ox
-                                let v = s.loadUnaligned(fromByteOffset: (sy * w + sx) * 4, as: UInt32.self)
-                                d.storeBytes(of: v, toByteOffset: (rowOut + ox) * 4, as: UInt32.self)
+                            let sy = flipY ? h - 1 - ox0 : ox0
+                            var from = s + (sy * w + sx) * 4
+                            var to = d + (oy * outW + ox0) * 4
+                            for _ in ox0..<ox1 {
+                                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                                from += step
+                                to += 4
                             }
                         }
-                        ox0 = ox1
                     }
-                    oy0 = oy1
                 }
             }
             initialized = w * h * 4

@@ -4,13 +4,16 @@ import CTurboJPEG
 ///
 /// Pixels match Pillow's: the accurate integer IDCT (`TJFLAG_ACCURATEDCT`, never FASTDCT) and
 /// fancy upsampling (the default), gray and YCbCr straight to RGBA, CMYK/YCCK through
-/// `CMYKConversion`. Any libjpeg warning fails the decode (`TJFLAG_STOPONWARNING`): a warning
-/// means missing or undecodable data ("Premature end of JPEG file" for a cut-off file, "bad
-/// Huffman code", "N extraneous bytes before marker" after corrupt entropy data), and the
-/// partial image libjpeg would fill in must never pass as a good one. `TJFLAG_LIMITSCANS`
-/// refuses progressive files with an absurd number of scans (a known denial-of-service).
+/// `CMYKConversion`. By default any libjpeg warning fails the decode (`TJFLAG_STOPONWARNING`):
+/// a warning means missing or undecodable data ("Premature end of JPEG file" for a cut-off
+/// file, "bad Huffman code", "N extraneous bytes before marker" after corrupt entropy data), and
+/// the partial image libjpeg would fill in must never pass as a good one
+/// (`DecodeOptions.failOnJPEGWarnings` relaxes this, except for truncation).
+/// `TJFLAG_LIMITSCANS` refuses progressive files with an absurd number of scans (a known
+/// denial-of-service).
 enum JPEGDecoder {
-    static let flags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    static let strictFlags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    static let lenientFlags = TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS
 
     static func decode(_ bytes: UnsafeRawBufferPointer, scan: JPEGMarkerScan, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
@@ -28,6 +31,11 @@ enum JPEGDecoder {
             throw failure(handle, source: source)
         }
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }
+        // The marker scan checked the first frame header; this is libjpeg's own view of it.
+        guard Int(width) * Int(height) <= options.maxPixels else {
+            throw ImageCodecError(source: source, reason: .tooManyPixels(width: Int(width), height: Int(height),
+                                                                         limit: options.maxPixels))
+        }
 
         let orientation = options.applyOrientation ? scan.orientation : .topLeft
         let full = orientation.displayedSize(width: Int(width), height: Int(height))
@@ -45,11 +53,12 @@ enum JPEGDecoder {
         // storage and converted in place, so no second buffer is needed either way.
         let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
+        let flags = options.failOnJPEGWarnings ? strictFlags : lenientFlags
         var failed = false
         let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
                                        Int32(outHeight), pixelFormat, flags)
-            guard status == 0 else {
+            guard status == 0 || acceptable(handle, options: options) else {
                 failed = true
                 initialized = 0
                 return
@@ -63,6 +72,13 @@ enum JPEGDecoder {
         orientation.apply(to: &image)
         return DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
                             scaleDenominator: denominator, orientation: scan.orientation)
+    }
+
+    /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
+    /// than truncation, when warnings are not errors.
+    private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
+        !options.failOnJPEGWarnings && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            && !String(cString: tjGetErrorStr2(handle)).contains("Premature end of JPEG file")
     }
 
     /// The handle's last error as a codec error: libjpeg's "Premature end of JPEG file" means

@@ -2,7 +2,7 @@ import CPNG
 
 /// PNG writing with libpng's simplified API (`png_image_write_to_memory`).
 enum PNGEncoder {
-    static func encode(_ image: HostImage, destination: String) throws(ImageCodecError) -> [UInt8] {
+    static func encode(_ image: HostImage, compression: PNGCompression, destination: String) throws(ImageCodecError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("the image is \(image.width)x\(image.height)"))
         }
@@ -12,6 +12,7 @@ enum PNGEncoder {
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = opaque ? gpuglitch_PNG_FORMAT_RGB : gpuglitch_PNG_FORMAT_RGBA
+        if compression == .fast { png.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
 
         // Writing into a buffer of the largest possible size compresses once; asking libpng
         // for the size first would compress twice. Pages of the bound that are never written

@@ -141,6 +141,17 @@ struct BadInputTests {
         #expect(damaged != original)
     }
 
+    @Test("failOnJPEGWarnings: false accepts damaged scan data, as Pillow does, but not truncation")
+    func lenientJPEG() throws {
+        let lenient = DecodeOptions(failOnJPEGWarnings: false)
+        let damaged = flipped(Self.jpeg, at: 11_680)       // strict: "39 extraneous bytes before marker 0xd9"
+        let decoded = try ImageDecoder.decode(data: damaged, source: "damaged", options: lenient)
+        #expect(decoded.image.width == 451 && decoded.image.height == 300)
+        for length in [300, 17_000, 35_040] {
+            #expect(decodeReason(Array(Self.jpeg.prefix(length)), options: lenient) == .truncated)
+        }
+    }
+
     @Test("flipped bytes in a progressive JPEG are .corrupt", arguments: [11_023, 15_747, 20_471, 25_195, 29_919])
     func flippedProgressiveJPEG(_ offset: Int) {
         guard case .corrupt = decodeReason(flipped(Self.progressiveJPEG, at: offset)) else {

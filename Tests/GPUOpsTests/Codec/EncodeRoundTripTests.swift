@@ -24,6 +24,17 @@ struct EncodeRoundTripTests {
         #expect(decoded.image == image)
     }
 
+    @Test("fast PNG compression is lossless too, and trades size for speed on a photo")
+    func pngFast() throws {
+        let noise = TestImages.noise(width: 45, height: 31, seed: 8, alpha: true)
+        #expect(try ImageDecoder.decode(data: ImageEncoder.encodePNG(noise, compression: .fast), source: "fast").image == noise)
+        let photo = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.png")).image
+        let fast = try ImageEncoder.encodePNG(photo, compression: .fast)
+        let standard = try ImageEncoder.encodePNG(photo)
+        #expect(try ImageDecoder.decode(data: fast, source: "fast").image == photo)
+        #expect(fast.count > standard.count)
+    }
+
     @Test("opaque images are written as RGB, others as RGBA")
     func pngColourType() throws {
         // Byte 25 of a PNG is the IHDR colour type: 2 = RGB, 6 = RGBA.

@@ -21,38 +21,60 @@ enum SHA256 {
     }
 
     static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var data = message
+        // Whole blocks straight from the message, then the padded tail (one or two blocks).
+        let whole = message.count / 64 * 64
+        var tail = Array(message[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for i in (0..<8).reversed() { data.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+        for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
 
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: data.count, by: 64) {
-            for t in 0..<16 {
-                let i = block + 4 * t
-                w[t] = UInt32(data[i]) << 24 | UInt32(data[i + 1]) << 16 | UInt32(data[i + 2]) << 8 | UInt32(data[i + 3])
-            }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for t in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-            h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+        // Plain locals and unchecked pointers: with arrays and tuples a debug build hashes a
+        // megabyte of pixels twenty times slower.
+        var state = State()
+        message.withUnsafeBytes { state.compress(UnsafeRawBufferPointer(rebasing: $0[0..<whole])) }
+        tail.withUnsafeBytes { state.compress($0) }
+        return [state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7].flatMap { v in
+            (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) }
         }
-        return h.flatMap { v in (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * UInt32($0))) } }
+    }
+
+    private struct State {
+        var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
+        var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
+
+        @inline(__always) static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+
+        mutating func compress(_ data: UnsafeRawBufferPointer) {
+            let w = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+            defer { w.deallocate() }
+            let k = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+            defer { k.deallocate() }
+            for t in 0..<64 { k[t] = SHA256.k[t] }
+            var block = 0
+            while block < data.count {
+                for t in 0..<16 {
+                    w[t] = UInt32(bigEndian: data.loadUnaligned(fromByteOffset: block + 4 * t, as: UInt32.self))
+                }
+                for t in 16..<64 {
+                    let x = w[t - 15], y = w[t - 2]
+                    let s0 = State.rotr(x, 7) ^ State.rotr(x, 18) ^ (x >> 3)
+                    let s1 = State.rotr(y, 17) ^ State.rotr(y, 19) ^ (y >> 10)
+                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                }
+                var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                for t in 0..<64 {
+                    let s1 = State.rotr(e, 6) ^ State.rotr(e, 11) ^ State.rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+                    let s0 = State.rotr(a, 2) ^ State.rotr(a, 13) ^ State.rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    h = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ s0 &+ maj
+                }
+                h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                block += 64
+            }
+        }
     }
 }
