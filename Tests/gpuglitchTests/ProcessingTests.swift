@@ -28,7 +28,10 @@ struct ProcessingTests {
         try folder.write(good, to: "in/good.png")
         try folder.write(ImageFiles.noisePNG(width: 40, height: 70, seed: 3, alpha: true), to: "in/sub/alpha.PNG")
         try folder.write(Data(), to: "in/empty.png")
-        try folder.write(ImageFiles.truncatedJPEG, to: "in/truncated.jpg")
+        let jpeg = try ImageFiles.gradientJPEG(width: 90, height: 60)
+        try folder.write(jpeg, to: "in/photo.JPG")
+        try folder.write(jpeg.prefix(jpeg.count / 2), to: "in/truncated.jpg")
+        try folder.write(ImageFiles.truncatedJPEG, to: "in/header-only.jpeg")
         try folder.write(good.prefix(good.count / 2), to: "in/truncated.png")
         try folder.write(ImageFiles.randomBytes(count: 4096, seed: 9), to: "in/random.png")
         try folder.write(StoredPNG.headerOnly(width: 100_000, height: 100_000), to: "in/huge.png")
@@ -42,7 +45,8 @@ struct ProcessingTests {
                                     "--format", "png", "--report", "report.json"])
         #expect(result.status == 1, "\(result)")
 
-        let bad = ["in/empty.png", "in/huge.png", "in/random.png", "in/truncated.jpg", "in/truncated.png",
+        let bad = ["in/empty.png", "in/header-only.jpeg", "in/huge.png", "in/random.png", "in/truncated.jpg",
+                   "in/truncated.png",
                    "x.jpg", "missing.png", server.url("absent.png")]
         let errorLines = result.stderrLines.dropLast()
         #expect(errorLines.count == bad.count, "one line per bad input\n\(result)")
@@ -51,12 +55,12 @@ struct ProcessingTests {
                     "exactly one line naming \(input)\n\(result)")
         }
         #expect(errorLines.contains { $0.hasPrefix("gpuglitch: \(server.url("absent.png"))") && $0.contains("404") })
-        #expect(result.stderrLines.last?.hasPrefix("gpuglitch: 3 images written, 8 failed, 0 skipped, ") == true)
+        #expect(result.stderrLines.last?.hasPrefix("gpuglitch: 4 images written, 9 failed, 0 skipped, ") == true)
         #expect(result.stderrLines.last?.hasSuffix(", device cpu") == true)
 
-        #expect(folder.files(under: "out") == ["good.png", "remote.png", "sub/alpha.png"],
+        #expect(folder.files(under: "out") == ["good.png", "photo.png", "remote.png", "sub/alpha.png"],
                 "only the good outputs, no partial or temporary files")
-        for output in ["out/good.png", "out/sub/alpha.png", "out/remote.png"] {
+        for output in ["out/good.png", "out/photo.png", "out/sub/alpha.png", "out/remote.png"] {
             let data = try folder.contents(output)
             #expect(ImageFiles.isCompletePNG(data), "\(output)")
             #expect(ImageFiles.pngSize(data).map { [$0.width, $0.height] } == [32, 32], "\(output)")
@@ -67,19 +71,20 @@ struct ProcessingTests {
         let json = try report(folder, "report.json")
         let images = try records(json)
         #expect(images.map { $0["input"] as? String } == [
-            "in/empty.png", "in/good.png", "in/huge.png", "in/random.png", "in/sub/alpha.PNG",
-            "in/truncated.jpg", "in/truncated.png", "x.jpg", "missing.png",
+            "in/empty.png", "in/good.png", "in/header-only.jpeg", "in/huge.png", "in/photo.JPG", "in/random.png",
+            "in/sub/alpha.PNG", "in/truncated.jpg", "in/truncated.png", "x.jpg", "missing.png",
             server.url("remote.png"), server.url("absent.png"),
         ])
         #expect(images.map { $0["status"] as? String } == [
-            "failed", "ok", "failed", "failed", "ok", "failed", "failed", "failed", "failed", "ok", "failed",
+            "failed", "ok", "failed", "failed", "ok", "failed",
+            "ok", "failed", "failed", "failed", "failed", "ok", "failed",
         ])
         for image in images where image["status"] as? String == "failed" {
             let input = try #require(image["input"] as? String)
             #expect((image["error"] as? String)?.hasPrefix(input) == true, "\(image)")
         }
         let totals = try #require(json["totals"] as? [String: Any])
-        #expect(totals["ok"] as? Int == 3 && totals["failed"] as? Int == 8)
+        #expect(totals["ok"] as? Int == 4 && totals["failed"] as? Int == 9)
     }
 
     @Test("CPU and OpenCL write byte-identical PNGs", .enabled(if: ProcessingTests.runOpenCLTests,

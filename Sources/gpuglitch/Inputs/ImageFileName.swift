@@ -23,7 +23,7 @@ enum ImageFileName {
 
     /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, any case),
     /// or nil for any other name.
-    static func format(of name: String) -> OutputImageFormat? {
+    static func format(of name: String) -> ImageFormat? {
         switch split(name).extension?.lowercased() {
         case "png": .png
         case "jpg", "jpeg": .jpeg

@@ -68,7 +68,7 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// The fixed output format, or nil for `keep`.
-    var fixedFormat: OutputImageFormat? {
+    var fixedFormat: ImageFormat? {
         switch self {
         case .keep: nil
         case .jpeg: .jpeg

@@ -9,12 +9,12 @@ struct OutputNaming {
     /// The `--output` folder as the user gave it.
     var folder: String
     /// nil for `--format keep`.
-    var fixedFormat: OutputImageFormat?
+    var fixedFormat: ImageFormat?
 
     /// The format written for an input named `relativeName`: the fixed one, or for `keep`
     /// the one its extension denotes; a name with no known image extension (a URL such as
     /// `https://host/photo?id=3`) gets JPEG, the usual format of photos on the web.
-    func format(for relativeName: String) -> OutputImageFormat {
+    func format(for relativeName: String) -> ImageFormat {
         fixedFormat ?? ImageFileName.format(of: ImageFileName.baseName(of: relativeName)) ?? .jpeg
     }
 

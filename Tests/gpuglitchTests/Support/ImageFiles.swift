@@ -14,6 +14,11 @@ enum ImageFiles {
         StoredPNG.encode(TestImages.noise(width: width, height: height, seed: seed, alpha: alpha))
     }
 
+    /// A good JPEG of a gradient, from the library's encoder.
+    static func gradientJPEG(width: Int, height: Int, quality: Int = 90) throws -> Data {
+        Data(try ImageEncoder.encodeJPEG(TestImages.gradient(width: width, height: height), quality: quality))
+    }
+
     /// The start of a JPEG (SOI and a JFIF APP0 segment) and nothing after it.
     static let truncatedJPEG = Data([
         0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00,
