@@ -12,6 +12,11 @@ import Dispatch
 /// The signals are ignored at the process level while the trap is installed (a dispatch
 /// source still sees them), which is the documented way to use `DispatchSource` for
 /// signals. A second signal means the user insists: the process exits at once with 130.
+///
+/// They are also unblocked on the calling (main) thread: a process inherits its parent's
+/// signal mask, and some parents spawn with SIGINT/SIGTERM blocked (corelibs Foundation's
+/// `Process` passes on the mask of the thread that calls `run()`, and a libdispatch worker
+/// blocks nearly everything), which would leave the batch deaf to Ctrl-C and `kill`.
 final class InterruptTrap: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     private let signals: [Int32]
@@ -22,6 +27,10 @@ final class InterruptTrap: @unchecked Sendable {
         let queue = DispatchQueue(label: "gpuglitch.interrupt")
         let state = FirstSignal()
         var sources: [any DispatchSourceSignal] = []
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

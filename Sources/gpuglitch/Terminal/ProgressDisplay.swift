@@ -101,7 +101,7 @@ final class ProgressDisplay: @unchecked Sendable {
         }
     }
 
-    /// `\r[#######·········] 120/250 48% · 55.2 images/s · ETA 0:02 · 2 failed`, cut to the
+    /// `\r[#######.........] 120/250 48% | 55.2 images/s | ETA 0:02 | 2 failed`, cut to the
     /// terminal's width. Called with `lock` held.
     private func barLine() -> String {
         let elapsed = startTime.map { Monotonic.seconds() - $0 } ?? 0
@@ -109,16 +109,16 @@ final class ProgressDisplay: @unchecked Sendable {
         let width = 24
         let filled = min(width, Int(fraction * Double(width)))
         var line = "[" + String(repeating: "#", count: filled)
-            + String(repeating: "·", count: width - filled) + "] "
+            + String(repeating: ".", count: width - filled) + "] "
         line += "\(done)/\(total) \(Int(fraction * 100))%"
         if done > 0 && elapsed > 0 {
             let rate = Double(done) / elapsed
-            line += " · " + String(format: "%.1f", rate) + " images/s"
-            line += " · ETA " + Self.clock(Double(total - done) / rate)
+            line += " | " + String(format: "%.1f", rate) + " images/s"
+            line += " | ETA " + Self.clock(Double(total - done) / rate)
         } else {
-            line += " · ETA --"
+            line += " | ETA --"
         }
-        if failed > 0 { line += " · \(failed) failed" }
+        if failed > 0 { line += " | \(failed) failed" }
         let columns = Self.terminalColumns()
         if line.count > columns - 1 { line = String(line.prefix(max(1, columns - 1))) }
         return "\r\u{1B}[K" + line

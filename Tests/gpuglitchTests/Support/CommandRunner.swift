@@ -91,7 +91,18 @@ struct RunningCommand {
         kill(process.processIdentifier, number)
     }
 
-    func wait() -> ExecutionResult {
+    /// Waits for the end; a run past `timeout` seconds is killed (SIGKILL: test threads'
+    /// blocked signals are inherited, see `LocalHTTPServer`) so a hang fails the test instead
+    /// of stalling the suite.
+    func wait(timeout: Double = 300) -> ExecutionResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        if process.isRunning {
+            Issue.record("gpuglitch \(process.arguments ?? []) still running after \(timeout) s; killed")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         let out = (try? String(contentsOf: capture.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
         let err = (try? String(contentsOf: capture.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Serves one folder on `127.0.0.1` with `python3 -m http.server` on a free port (a missing
-/// file answers 404), for the URL-input tests. Stopped when dropped.
+/// file answers 404), for the URL-input tests. Killed when dropped: with SIGKILL, because
+/// corelibs Foundation's `Process` hands the child the signal mask of the spawning thread,
+/// and test threads block SIGTERM, so `terminate()` would never end the server.
 final class LocalHTTPServer {
     let process = Process()
     let port: Int
@@ -32,7 +34,7 @@ final class LocalHTTPServer {
             }
         }
         guard let port else {
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw StartError(description: "python3 http.server did not start: \(text)")
         }
         self.port = port
@@ -40,7 +42,7 @@ final class LocalHTTPServer {
 
     deinit {
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
