@@ -27,10 +27,6 @@ final class InterruptTrap: @unchecked Sendable {
         let queue = DispatchQueue(label: "gpuglitch.interrupt")
         let state = FirstSignal()
         var sources: [any DispatchSourceSignal] = []
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for number in signals { sigaddset(&unblock, number) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -45,6 +41,11 @@ final class InterruptTrap: @unchecked Sendable {
             sources.append(source)
         }
         self.sources = sources
+        // Unblock last, so that a signal already pending finds the sources in place.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Removes the trap and restores the default actions.
