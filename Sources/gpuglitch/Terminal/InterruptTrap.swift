@@ -13,6 +13,9 @@ import Dispatch
 /// source still sees them), which is the documented way to use `DispatchSource` for
 /// signals. A second signal means the user insists: the process exits at once with 130.
 ///
+/// A signal the process inherited as ignored (a background job of a script, `nohup`) stays
+/// ignored and is not trapped, as shells do.
+///
 /// They are also unblocked on the calling (main) thread: a process inherits its parent's
 /// signal mask, and some parents spawn with SIGINT/SIGTERM blocked (corelibs Foundation's
 /// `Process` passes on the mask of the thread that calls `run()`, and a libdispatch worker
@@ -23,12 +26,16 @@ final class InterruptTrap: @unchecked Sendable {
 
     /// Installs the trap; `handler` runs once, on the first signal, off the main thread.
     init(signals: [Int32] = [SIGINT, SIGTERM], handler: @escaping @Sendable (Int32) -> Void) {
-        self.signals = signals
         let queue = DispatchQueue(label: "gpuglitch.interrupt")
         let state = FirstSignal()
         var sources: [any DispatchSourceSignal] = []
+        var trapped: [Int32] = []
         for number in signals {
-            signal(number, SIG_IGN)
+            let previous = signal(number, SIG_IGN)
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
+            trapped.append(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 if state.isFirst() {
@@ -41,10 +48,11 @@ final class InterruptTrap: @unchecked Sendable {
             sources.append(source)
         }
         self.sources = sources
+        self.signals = trapped
         // Unblock last, so that a signal already pending finds the sources in place.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for number in signals { sigaddset(&unblock, number) }
+        for number in trapped { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
