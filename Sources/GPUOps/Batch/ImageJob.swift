@@ -45,8 +45,8 @@ struct ImageJob: Sendable {
             timings.write = saveTimings.write
             result.timings = timings
             if let decoded = load.decoded {
-                result.decodedWidth = decoded.sourceWidth / decoded.scaleDenominator
-                result.decodedHeight = decoded.sourceHeight / decoded.scaleDenominator
+                result.decodedWidth = (decoded.sourceWidth + decoded.scaleDenominator - 1) / decoded.scaleDenominator
+                result.decodedHeight = (decoded.sourceHeight + decoded.scaleDenominator - 1) / decoded.scaleDenominator
             }
             switch outcome {
             case .success(let saved):
