@@ -15,13 +15,8 @@ public enum ImageSource: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Format of an output file.
-public enum OutputImageFormat: String, Sendable, Codable, CaseIterable {
-    case jpeg, png
-
-    /// The file extension written for this format.
-    public var fileExtension: String { self == .jpeg ? "jpg" : "png" }
-}
+/// Format of an output file: the formats the codecs write.
+public typealias OutputImageFormat = ImageFormat
 
 /// One unit of work for the batch engine: read `source`, write `output` in `format`.
 /// The caller (the CLI) has already resolved names, collisions and `--skip-existing`.
