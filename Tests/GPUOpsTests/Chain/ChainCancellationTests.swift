@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 @Suite("Chain: cancellation", .timeLimit(.minutes(1)))
 struct ChainCancellationTests {

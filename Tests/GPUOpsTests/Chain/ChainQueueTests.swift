@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 @Suite("Chain: queues, load and async/await", .timeLimit(.minutes(1)))
 struct ChainQueueTests {

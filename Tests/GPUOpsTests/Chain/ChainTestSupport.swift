@@ -1,5 +1,5 @@
 import Foundation
-@testable import GPUOps
+import GPUOps
 
 // Generic operations and probes for the chain tests. They know nothing of images, like the
 // chain itself. Names end in "Step" to stay clear of other test files in this target.

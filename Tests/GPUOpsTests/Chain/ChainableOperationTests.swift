@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 @Suite("Chain: single operations and hand-over through dependencies", .timeLimit(.minutes(1)))
 struct ChainableOperationTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 @Suite("Chain: compound operations", .timeLimit(.minutes(1)))
 struct CompoundOperationTests {

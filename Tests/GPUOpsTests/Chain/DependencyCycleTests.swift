@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 /// Without the check these would hang forever; the time limit turns a regression into a
 /// failure, and every wait below has its own shorter limit as well.

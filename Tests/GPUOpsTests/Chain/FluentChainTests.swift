@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import GPUOps
+import GPUOps
 
 @Suite("Chain: fluent chains", .timeLimit(.minutes(1)))
 struct FluentChainTests {
