@@ -8,7 +8,7 @@ import Foundation
 /// queue slot) until then.
 ///
 /// ```swift
-/// final class DelayedAddOne: AsyncChainableOperation<Int, Int> {
+/// final class DelayedAddOne: AsyncChainableOperation<Int, Int>, @unchecked Sendable {
 ///     override func execute(_ input: Int, completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
 ///         DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { completion(.success(input + 1)) }
 ///     }

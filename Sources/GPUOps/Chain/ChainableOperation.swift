@@ -6,10 +6,13 @@ import Foundation
 /// Subclass it and override one method, ``execute(_:)``:
 ///
 /// ```swift
-/// final class AddOne: ChainableOperation<Int, Int> {
+/// final class AddOne: ChainableOperation<Int, Int>, @unchecked Sendable {
 ///     override func execute(_ input: Int) throws -> Int { input + 1 }
 /// }
 /// ```
+///
+/// (`Operation` is `@unchecked Sendable`; Swift 6 wants every subclass to say so again. Keep
+/// the subclass's own state immutable, or lock it.)
 ///
 /// The input comes from, in this order:
 /// 1. the operation it was linked to by ``deliver(to:)`` or a ``CompoundOperation``;

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let compound = CompoundOperation<Int, String>(
-///     operations: [AddOne(), Double(), Stringify()], input: 1
+///     operations: [AddOne(), Doubling(), Stringify()], input: 1
 /// ) { result in print(result) }           // .success("4")
 /// queue.addOperation(compound)
 /// ```
@@ -19,11 +19,13 @@ import Foundation
 /// (``ChainError/operationReused(operation:)``) and dependency cycles
 /// (``ChainError/dependencyCycle(_:)``).
 ///
-/// The members run on a queue of the compound's own. The first failure stops the chain: later
-/// members finish without running their work, and the compound reports that failure, naming
-/// the member that failed. Cancelling the compound, or any member, cancels every member; the
-/// compound reports ``ChainError/cancelled(operation:)`` once all members have finished. The
-/// compound finishes only after all its members have.
+/// The members run on a queue of the compound's own (do not add them to a queue yourself).
+/// The first failure stops the chain: later members finish without running their work, and
+/// the compound reports that failure, naming the member that failed. Cancelling the compound,
+/// or any member, cancels every member; the compound reports
+/// ``ChainError/cancelled(operation:)`` once all members have finished. Once the members have
+/// started, the compound finishes only after all of them have; when it reports an error
+/// before running them (a type mismatch, a cycle, a failed input), none of them started.
 ///
 /// Operations run once; to run the same steps again, build them again: see ``ChainRecipe``.
 open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Output>, @unchecked Sendable {
