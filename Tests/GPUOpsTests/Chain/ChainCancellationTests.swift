@@ -149,4 +149,38 @@ struct ChainCancellationTests {
         #expect(log.entries == ["start", "slow"])
         #expect(await waitUntil { queue.operationCount == 0 })
     }
+
+    @Test func aFluentChainCancelledBeforeItIsEnqueuedFinishesWithoutWork() async throws {
+        let log = ExecutionLog()
+        let recorder = OutcomeRecorder<String>()
+        let chain = AddOneStep(input: 1, log: log, name: "first")
+            .deliver(to: ManualStep(log: log))
+            .deliver(to: StringifyStep(log: log))
+            .didFinish(recorder.record)
+        chain.cancel()
+        let queue = OperationQueue()
+        try chain.enqueue(on: queue)
+        #expect(chainError(await recorder.wait()) == .cancelled(operation: "first"))
+        #expect(log.entries.isEmpty)
+        #expect(await waitUntil { queue.operationCount == 0 })
+    }
+
+    @Test func cancellingAnOuterCompoundReachesTheMembersOfAnInnerOne() async {
+        let log = ExecutionLog()
+        let waiting = ManualStep(log: log, name: "waiting")
+        let inner = CompoundOperation<Int, Int>(operations: [waiting, AddOneStep(log: log, name: "innerLater")])
+        let recorder = OutcomeRecorder<String>()
+        let outer = CompoundOperation<Int, String>(
+            operations: [AddOneStep(log: log, name: "outerFirst"), inner, StringifyStep(log: log)],
+            input: 1, finishBlock: recorder.record)
+        outer.name = "outer"
+        OperationQueue().addOperation(outer)
+        #expect(await waiting.waitUntilStarted())
+
+        outer.cancel()
+        #expect(chainError(await recorder.wait()) == .cancelled(operation: "outer"))
+        #expect(log.entries == ["outerFirst", "waiting"])
+        #expect(chainError(waiting.result) == .cancelled(operation: "waiting"))
+        #expect(await waitUntil { inner.operations.allSatisfy(\.isFinished) && inner.isFinished })
+    }
 }
