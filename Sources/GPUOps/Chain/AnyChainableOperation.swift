@@ -65,11 +65,11 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         state.withLock { outcome }
     }
 
-    open override var isExecuting: Bool {
+    public final override var isExecuting: Bool {
         state.withLock { phase == .executing || phase == .completing }
     }
 
-    open override var isFinished: Bool {
+    public final override var isFinished: Bool {
         state.withLock { phase == .finished }
     }
 
