@@ -11,16 +11,18 @@ struct ImageJob: Sendable {
     /// The scale step of the pipeline: cover fuses the resize with the square crop.
     var target: ScaleTarget {
         switch settings.fit {
-        case .cover: .cover(side: settings.size, gravity: settings.gravity)
-        case .contain: .contain(side: settings.size)
+        case .cover: ScaleTarget.cover(side: settings.size, gravity: settings.gravity)
+        case .contain: ScaleTarget.contain(side: settings.size)
         }
     }
 
     var decodeOptions: DecodeOptions {
-        let target = self.target
-        return DecodeOptions(
-            maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
-            minimumSize: settings.shrinkOnLoad ? { w, h in target.resizedSize(width: w, height: h) } : nil)
+        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation)
+        if settings.shrinkOnLoad {
+            let target = self.target
+            options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
+        }
+        return options
     }
 
     /// A compound operation for the image; `done` gets its result, or nil when the run was
