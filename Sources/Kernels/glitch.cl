@@ -16,11 +16,13 @@ inline int edge_column(int v, int width, int wrapEdge) {
     return wrapEdge ? mod_positive(v, width) : clamp(v, 0, width - 1);
 }
 
-__kernel void glitch(__global const uchar4 *src, __global uchar4 *dst, int width,
+// Work-items past the image (the global size is rounded up) return at once.
+__kernel void glitch(__global const uchar4 *src, __global uchar4 *dst, int width, int height,
                      __global const int *rowOffsets, int shift, int wrapEdge,
                      int period, int thickness, int strength) {
     int x = get_global_id(0);
     int y = get_global_id(1);
+    if (x >= width || y >= height) return;
     __global const uchar4 *row = src + (size_t)y * width;
     int xs = mod_positive(x + rowOffsets[y], width);
     uchar4 centre = row[xs];

@@ -52,6 +52,15 @@ public final class CLDevice: @unchecked Sendable {
         get throws(CLCallError) { try value(CL_DEVICE_MAX_WORK_GROUP_SIZE, as: Int.self) }
     }
 
+    /// Largest work-group extent in each dimension.
+    public var maxWorkItemSizes: [Int] {
+        get throws(CLCallError) {
+            try CLInfoQuery.array("clGetDeviceInfo", of: Int.self) {
+                clGetDeviceInfo(id, cl_device_info(CL_DEVICE_MAX_WORK_ITEM_SIZES), $0, $1, $2)
+            }
+        }
+    }
+
     private func string(_ param: Int32) throws(CLCallError) -> String {
         try CLInfoQuery.string("clGetDeviceInfo") { clGetDeviceInfo(id, cl_device_info(param), $0, $1, $2) }
     }

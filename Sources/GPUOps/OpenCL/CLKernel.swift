@@ -37,6 +37,14 @@ public final class CLKernel {
         try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), MemoryLayout<T>.size, &copy))
     }
 
+    /// The largest work-group this kernel can run with on `device` (it can be below the
+    /// device's maximum when the kernel uses many registers).
+    public func workGroupSize(on device: CLDevice) throws(CLCallError) -> Int {
+        try CLInfoQuery.value("clGetKernelWorkGroupInfo", as: Int.self) {
+            clGetKernelWorkGroupInfo(id, device.id, cl_kernel_work_group_info(CL_KERNEL_WORK_GROUP_SIZE), $0, $1, $2)
+        }
+    }
+
     /// Sets every argument in order.
     public func setArguments(_ arguments: CLKernelArgument...) throws(CLCallError) {
         for (index, argument) in arguments.enumerated() {

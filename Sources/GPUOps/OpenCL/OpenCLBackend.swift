@@ -95,12 +95,13 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
 
     /// Enqueues `kernel` after `setArguments` under the kernel lock, then flushes so the
     /// device starts without waiting for a later blocking call.
-    private func run(_ pick: (OpenCLKernelSet) -> CLKernel, globalSize: [Int],
+    private func run(_ pick: (OpenCLKernelSet) -> CLKernel, size: [Int],
                      _ setArguments: (CLKernel) throws -> Void) throws {
+        let shape = runtime.launchShape.launch(size)
         try runtime.withKernels { kernels in
             let kernel = pick(kernels)
             try setArguments(kernel)
-            try runtime.queue.enqueue(kernel, globalSize: globalSize)
+            try runtime.queue.enqueue(kernel, globalSize: shape.global, localSize: shape.local)
         }
         try runtime.queue.flush()
     }
@@ -115,9 +116,9 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        try run({ $0.resampleHorizontal }, globalSize: [weights.count, rows.count]) { k in
+        try run({ $0.resampleHorizontal }, size: [weights.count, rows.count]) { k in
             try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
-                               .buffer(job.target), .int(Int32(weights.count)),
+                               .buffer(job.target), .int(Int32(weights.count)), .int(Int32(rows.count)),
                                .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
         }
         return .device(job.output)
@@ -130,8 +131,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        try run({ $0.resampleVertical }, globalSize: [job.input.width, weights.count]) { k in
-            try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target),
+        try run({ $0.resampleVertical }, size: [job.input.width, weights.count]) { k in
+            try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target), .int(Int32(weights.count)),
                                .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
         }
         return .device(job.output)
@@ -142,9 +143,9 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         // A crop of a transparent image may be opaque; saying "not opaque" is safe, because
         // premultiplying an opaque image changes nothing.
         let job = try prepare(image, width: rect.width, height: rect.height, isOpaque: image.isOpaque)
-        try run({ $0.crop }, globalSize: [rect.width, rect.height]) { k in
+        try run({ $0.crop }, size: [rect.width, rect.height]) { k in
             try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rect.x)),
-                               .int(Int32(rect.y)), .buffer(job.target))
+                               .int(Int32(rect.y)), .buffer(job.target), .int(Int32(rect.width)), .int(Int32(rect.height)))
         }
         return .device(job.output)
     }
@@ -161,8 +162,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
         let count = image.width * image.height
         if count == 0 { return .device(job.output) }
-        try run(pick, globalSize: [count]) { k in
-            try k.setArguments(.buffer(job.source), .buffer(job.target))
+        try run(pick, size: [count]) { k in
+            try k.setArguments(.buffer(job.source), .buffer(job.target), .uint(UInt32(count)))
         }
         return .device(job.output)
     }
@@ -173,8 +174,9 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
         let offsets = try CLBuffer(context: runtime.context, copying: plan.rowOffsets)
-        try run({ $0.glitch }, globalSize: [image.width, image.height]) { k in
-            try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)), .buffer(offsets),
+        try run({ $0.glitch }, size: [image.width, image.height]) { k in
+            try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)),
+                               .int(Int32(image.height)), .buffer(offsets),
                                .int(arguments.shift), .int(arguments.wrapEdge), .int(arguments.period),
                                .int(arguments.thickness), .int(arguments.strength))
         }

@@ -17,6 +17,8 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     let program: CLProgram
     /// Seconds `clBuildProgram` took for this runtime (cold or warm POCL cache).
     let buildSeconds: Double
+    /// Work-group and rounded global sizes for the kernels on this device.
+    let launchShape: OpenCLLaunchShape
 
     /// Guards the kernels: `clSetKernelArg` followed by the enqueue must not interleave with
     /// another thread's.
@@ -35,6 +37,11 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         try program.build(options: options)
         buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         kernels = try OpenCLKernelSet(program: program)
+        var groupLimit = try device.maxWorkGroupSize
+        for kernel in kernels.all {
+            groupLimit = min(groupLimit, try kernel.workGroupSize(on: device))
+        }
+        launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
     }
 
     /// Sets arguments and enqueues with exclusive use of the kernels.
@@ -49,13 +56,18 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     private static let cacheLock = NSLock()
     nonisolated(unsafe) private static var cache: [OpaquePointer: Result<OpenCLDeviceRuntime, any Error>] = [:]
 
-    /// The runtime of `device`, made on first use. A failure (a program that does not build
-    /// on this device, say) is remembered too, so it is reported without rebuilding.
+    /// The runtime of `device`, made on first use. A program that does not build on the
+    /// device is remembered too, so it is reported again without rebuilding; other failures
+    /// (out of memory, say) are tried again next time.
     static func shared(for device: CLDevice) throws -> OpenCLDeviceRuntime {
         try cacheLock.withLock {
             if let known = cache[device.id] { return try known.get() }
             let made = Result { try OpenCLDeviceRuntime(device: device) }
-            cache[device.id] = made
+            switch made {
+            case .success: cache[device.id] = made
+            case .failure(let error) where error is CLBuildError: cache[device.id] = made
+            case .failure: break
+            }
             return try made.get()
         }
     }

@@ -8,6 +8,8 @@ struct OpenCLKernelSet {
     let crop: CLKernel
     let glitch: CLKernel
 
+    var all: [CLKernel] { [resampleHorizontal, resampleVertical, premultiply, unpremultiply, crop, glitch] }
+
     init(program: CLProgram) throws(CLCallError) {
         resampleHorizontal = try CLKernel(program: program, name: "resample_horizontal")
         resampleVertical = try CLKernel(program: program, name: "resample_vertical")
