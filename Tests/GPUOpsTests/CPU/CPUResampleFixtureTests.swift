@@ -43,7 +43,7 @@ struct CPUResampleFixtureTests {
                     let i = (sample.y * result.width + sample.x) * channels
                     #expect(Array(bytes[i ..< i + channels]) == sample.value, "pixel (\(sample.x), \(sample.y))")
                 }
-                #expect(SHA256.hexDigest(bytes) == fixture.sha256)
+                #expect(SHA256.hex(bytes) == fixture.sha256)
             }
         }
     }

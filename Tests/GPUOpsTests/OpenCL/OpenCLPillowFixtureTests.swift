@@ -26,7 +26,7 @@ struct OpenCLPillowFixtureTests {
                 let i = (sample.y * result.width + sample.x) * channels
                 #expect(Array(bytes[i ..< i + channels]) == sample.value, "case: \(fixture.name) pixel (\(sample.x), \(sample.y))")
             }
-            #expect(SHA256.hexDigest(bytes) == fixture.sha256, "case: \(fixture.name)")
+            #expect(SHA256.hex(bytes) == fixture.sha256, "case: \(fixture.name)")
         }
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 struct BatchRunnerTests {
     @Test func processesGoodAndBadInputsAndReportsEach() throws {
         let folder = try ScratchFolder()
-        FileManager.default.createFile(atPath: folder.file("empty.jpg"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("empty.jpg"), contents: Data())
         let names = ["astronaut.png", "coffee.jpg", "chelsea.png"]
         var items = names.map {
             BatchItem(source: .file(RepositoryPaths.sample($0)), output: folder.file("out/\($0).jpg"), format: .jpeg)
@@ -24,7 +24,7 @@ struct BatchRunnerTests {
         #expect(!summary.cancelled)
         let failure = try #require(summary.results.first { $0.status == .failed })
         #expect(failure.index == 1)
-        #expect(failure.error == "\(folder.file("empty.jpg")): empty file")
+        #expect(failure.error == "\(folder.file("empty.jpg")): empty input (0 bytes)")
         for name in names {
             let decoded = try ImageDecoder.decode(contentsOf: folder.file("out/\(name).jpg"))
             #expect(decoded.format == .jpeg && decoded.image.width == 64 && decoded.image.height == 64)

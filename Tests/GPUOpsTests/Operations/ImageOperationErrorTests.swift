@@ -28,7 +28,7 @@ struct ImageOperationErrorTests {
 
     @Test func anEmptyInputFailsInTheLoadWithTheCodecReason() throws {
         let folder = try ScratchFolder()
-        FileManager.default.createFile(atPath: folder.file("empty.png"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("empty.png"), contents: Data())
         let compound = CompoundOperation<ImageSource, SavedImage>(operations: [
             LoadImageOperation(),
             ScaleImageOperation(backend: CPUBackend(), target: .cover(side: 16, gravity: .centre)),
