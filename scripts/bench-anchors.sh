@@ -5,7 +5,8 @@
 # missing, builds gpuglitch in release mode. See docs/BENCHMARKS.md and scripts/bench/README.md.
 #
 # Usage: scripts/bench-anchors.sh [--runs N] [--warmup N] [--corpus DIR] [--list-repeat K]
-#                                 [--only TOOL,...] [--work DIR] [--no-install] [--rebuild-corpus]
+#                                 [--only TOOL,...] [--work DIR] [--timeout S] [--no-install]
+#                                 [--rebuild-corpus]
 #   --runs N          measured rounds; the table shows medians [5]
 #   --warmup N        unmeasured rounds first (page cache, POCL kernel cache) [1]
 #   --corpus DIR      the corpus; built with scripts/bench/make_corpus.sh if DIR does not
@@ -16,6 +17,7 @@
 #                     tools: pillow-simd pillow pyvips vipsthumbnail opencv gpuglitch-cpu
 #                     gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
+#   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
 #   --rebuild-corpus  delete and rebuild the corpus at --corpus
 # Environment: GPUGLITCH=path (skip the swift build), BENCH_VENV, BENCH_SIMD_VENV,
@@ -25,7 +27,7 @@ set -eu
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BENCH="$REPO/scripts/bench"
 RUNS=5 WARMUP=1 CORPUS=/tmp/gpuglitch-corpus LIST_REPEAT=0 ONLY=all WORK=/tmp/gpuglitch-bench
-INSTALL=1 REBUILD_CORPUS=0
+INSTALL=1 REBUILD_CORPUS=0 TIMEOUT=900
 VENV=${BENCH_VENV:-/tmp/gpuglitch-bench-venv}
 SIMD_VENV=${BENCH_SIMD_VENV:-/tmp/gpuglitch-bench-simd-venv}
 PYTHON=${PYTHON:-/usr/bin/python3}
@@ -47,6 +49,7 @@ while [ $# -gt 0 ]; do
     --list-repeat) LIST_REPEAT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
+    --timeout) TIMEOUT=$2; shift 2 ;;
     --no-install) INSTALL=0; shift ;;
     --rebuild-corpus) REBUILD_CORPUS=1; shift ;;
     -h|--help) usage 0 ;;
@@ -154,7 +157,7 @@ fi
 
 # --- run -----------------------------------------------------------------------------------
 set -- --corpus "$CORPUS" --runs "$RUNS" --warmup "$WARMUP" --only "$ONLY" \
-  --list-repeat "$LIST_REPEAT" --venv "$VENV" --simd-venv "$SIMD_VENV" --work "$WORK" \
+  --list-repeat "$LIST_REPEAT" --timeout "$TIMEOUT" --venv "$VENV" --simd-venv "$SIMD_VENV" --work "$WORK" \
   --gpuglitch "${GG:-gpuglitch}"
 # one --unavailable per line of $UNAVAILABLE (reasons may hold spaces)
 OLDIFS=$IFS; IFS='

@@ -27,6 +27,7 @@ Only the Python standard library is used, so the measurement does not depend on 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -47,6 +48,7 @@ class Measurement:
     peak_pss_bytes: int  # peak over samples of the summed PSS of the tree
     peak_single_rss_bytes: int  # peak RSS of the largest single process (what GNU time shows)
     samples: int
+    timed_out: bool = False
 
 
 def _read(path: str) -> str | None:
@@ -145,25 +147,42 @@ class _Sampler(threading.Thread):
 
 
 def measure(argv: list[str], env: dict[str, str] | None = None, cwd: str | None = None,
-            log_path: str | None = None) -> Measurement:
+            log_path: str | None = None, timeout: float | None = None) -> Measurement:
     """Run argv to completion, stdout+stderr to log_path (or discarded), and measure it.
 
     A command that cannot be started at all is reported with exit code 127, like a shell.
+    After `timeout` seconds the command's whole process group (it gets its own session) is
+    killed, and the measurement says timed_out.
     """
     out = open(log_path, "wb") if log_path else subprocess.DEVNULL
     try:
         start = time.perf_counter()
         try:
             proc = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL,
-                                    stdout=out, stderr=subprocess.STDOUT)
+                                    stdout=out, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
         except OSError as error:
             if log_path:
                 out.write(f"cannot start {argv[0]}: {error}\n".encode())
             return Measurement(127, 0.0, 0.0, 0, 0, 0, 0)
         sampler = _Sampler(proc.pid)
         sampler.start()
+        expired = threading.Event()
+
+        def kill_group() -> None:
+            expired.set()
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+        timer = threading.Timer(timeout, kill_group) if timeout else None
+        if timer:
+            timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
+        if timer:
+            timer.cancel()
         proc.returncode = os.waitstatus_to_exitcode(status)  # keep Popen from waiting again
         sampler.stop.set()
         sampler.join()
@@ -178,6 +197,7 @@ def measure(argv: list[str], env: dict[str, str] | None = None, cwd: str | None 
         peak_pss_bytes=sampler.peak_pss,
         peak_single_rss_bytes=sampler.peak_single,
         samples=sampler.samples,
+        timed_out=expired.is_set(),
     )
 
 

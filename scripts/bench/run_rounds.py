@@ -23,6 +23,7 @@ import json
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -184,8 +185,12 @@ def run_once(job: Job, args, label: str) -> dict | None:
     os.makedirs(job.out_dir)
     log = os.path.join(args.work, "logs", f"{job.name.replace(' ×', '-x')}-{label}.log")
     env = dict(os.environ, **job.env)
-    m = measure(job.argv, env=env, cwd=job.cwd, log_path=log)
+    m = measure(job.argv, env=env, cwd=job.cwd, log_path=log, timeout=args.timeout)
     problem = f"exit {m.exit_code}" if m.exit_code != 0 else None
+    if m.timed_out:
+        problem = f"killed after {args.timeout:.0f} s"
+    elif m.exit_code != 0 and m.exit_code == -signal.SIGKILL:
+        problem = "killed (SIGKILL: out of memory?)"
     problem = problem or check_outputs(job.out_dir, job.expected)
     if problem:
         tail = ""
@@ -281,6 +286,7 @@ def main() -> None:
                    help="unmeasured rounds first (page cache, POCL kernel cache) [1]")
     p.add_argument("--only", default="all", help="tools or groups (anchors, gpuglitch, all)")
     p.add_argument("--list-repeat", type=int, default=0)
+    p.add_argument("--timeout", type=float, default=900, help="seconds per run [900]")
     p.add_argument("--venv", required=True)
     p.add_argument("--simd-venv", required=True)
     p.add_argument("--gpuglitch", default="gpuglitch")
