@@ -1,0 +1,34 @@
+# gpuglitch: the two commands of the README, and what CI runs.
+SWIFT ?= swift
+export POCL_CACHE_DIR ?= $(CURDIR)/.build/pocl-cache
+DEMO_OUT ?= out/demo
+
+.PHONY: demo test deps build release test-no-opencl clean
+
+deps:
+	@scripts/install-deps.sh
+	@mkdir -p $(POCL_CACHE_DIR)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Scale, crop and glitch the bundled sample photographs into out/demo.
+demo: release
+	@rm -rf $(DEMO_OUT)
+	$$($(SWIFT) build -c release --show-bin-path)/gpuglitch process samples --output $(DEMO_OUT) --report $(DEMO_OUT)/report.json
+	@echo "outputs in $(DEMO_OUT)/ (report: $(DEMO_OUT)/report.json)"
+
+# The whole test suite. OpenCL (POCL) must be present: its tests fail rather than skip.
+test: deps
+	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test
+
+# The suite on a machine without OpenCL: the CPU path runs, OpenCL tests skip with a reason.
+test-no-opencl: deps
+	@mkdir -p .build/empty-icd
+	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 $(SWIFT) test
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Where an input image comes from.
+public enum ImageSource: Sendable, Hashable, CustomStringConvertible {
+    /// A file path (symbolic links are followed).
+    case file(String)
+    /// An http or https URL.
+    case url(URL)
+
+    public var description: String {
+        switch self {
+        case .file(let path): path
+        case .url(let url): url.absoluteString
+        }
+    }
+}
+
+/// Format of an output file: the formats the codecs write.
+public typealias OutputImageFormat = ImageFormat
+
+/// One unit of work for the batch engine: read `source`, write `output` in `format`.
+/// The caller (the CLI) has already resolved names, collisions and `--skip-existing`.
+public struct BatchItem: Sendable, Hashable {
+    public var source: ImageSource
+    /// Final path of the output file; written atomically (temporary file, then rename).
+    public var output: String
+    public var format: OutputImageFormat
+
+    public init(source: ImageSource, output: String, format: OutputImageFormat) {
+        self.source = source
+        self.output = output
+        self.format = format
+    }
+}
+
+/// How one input ended.
+public enum BatchItemStatus: String, Sendable, Codable {
+    case ok, failed, skipped
+}
+
+/// Seconds spent in each stage for one image. Device time is the time to enqueue and, for a
+/// device backend, to wait for the download.
+public struct StageTimings: Sendable, Equatable, Codable {
+    public var read: Double = 0
+    public var decode: Double = 0
+    public var process: Double = 0
+    public var encode: Double = 0
+    public var write: Double = 0
+    public init() {}
+}
+
+/// The outcome of one item.
+public struct BatchItemResult: Sendable {
+    /// Position of the item in the list given to `BatchRunner.run`.
+    public var index: Int
+    public var item: BatchItem
+    public var status: BatchItemStatus
+    /// One line naming the input and the reason, for failures.
+    public var error: String?
+    /// Wall time from the start of the item's work to its end.
+    public var seconds: Double
+    public var timings: StageTimings
+    /// Size of the decoded input (after shrink-on-load) and of the output, when known.
+    public var decodedWidth: Int?
+    public var decodedHeight: Int?
+    public var outputWidth: Int?
+    public var outputHeight: Int?
+
+    public init(index: Int, item: BatchItem, status: BatchItemStatus, error: String? = nil,
+                seconds: Double = 0, timings: StageTimings = StageTimings()) {
+        self.index = index
+        self.item = item
+        self.status = status
+        self.error = error
+        self.seconds = seconds
+        self.timings = timings
+    }
+}
+
+/// What a batch run did.
+public struct BatchSummary: Sendable {
+    /// One result per item that finished (ok or failed), in completion order. Items never
+    /// started because the run was cancelled have no result.
+    public var results: [BatchItemResult]
+    public var seconds: Double
+    /// Whether `cancel()` stopped the run before every item was done.
+    public var cancelled: Bool
+    /// Host↔device image copies made during the run.
+    public var uploads: Int
+    public var downloads: Int
+
+    public init(results: [BatchItemResult], seconds: Double, cancelled: Bool, uploads: Int, downloads: Int) {
+        self.results = results
+        self.seconds = seconds
+        self.cancelled = cancelled
+        self.uploads = uploads
+        self.downloads = downloads
+    }
+
+    public var ok: Int { results.filter { $0.status == .ok }.count }
+    public var failed: Int { results.filter { $0.status == .failed }.count }
+}

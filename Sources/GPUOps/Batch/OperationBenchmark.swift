@@ -1,0 +1,83 @@
+import Foundation
+
+/// Throughput of each primitive operation on one backend, for `gpuglitch bench`.
+///
+/// Each case runs `iterations` times back to back on an image already resident on the
+/// backend (so uploads are not counted), and the last result is downloaded so the device
+/// queue has drained before the clock stops; the one download is amortised over the runs.
+public struct OperationBenchmark: Sendable {
+    public struct Measurement: Sendable, Codable {
+        public var operation: String
+        public var backend: String
+        public var inputSize: String
+        public var outputSize: String
+        /// Median seconds per run over the repetitions.
+        public var secondsPerRun: Double
+        /// Input megapixels processed per second.
+        public var megapixelsPerSecond: Double
+    }
+
+    public var iterations: Int
+    public var repetitions: Int
+
+    public init(iterations: Int = 10, repetitions: Int = 5) {
+        self.iterations = max(1, iterations)
+        self.repetitions = max(1, repetitions)
+    }
+
+    /// Runs the standard cases: a cover thumbnail (resize + crop fused) from a 12 MP and a
+    /// 3 MP image for every filter, the glitch, a crop, and an upload/download round trip.
+    public func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
+        var results = [Measurement]()
+        let resident = try backend.makeResident(.host(source))
+        let small = try backend.resample(resident, plan: ResamplePlan(
+            inputWidth: source.width, inputHeight: source.height,
+            outputWidth: max(1, source.width / 2), outputHeight: max(1, source.height / 2), filter: .box))
+        for (label, input) in [("full", resident), ("half", small)] {
+            for filter in ResampleFilter.allCases {
+                let geometry = ThumbnailGeometry(width: input.width, height: input.height, size: 512, fit: .cover)
+                let plan = geometry.resamplePlan(inputWidth: input.width, inputHeight: input.height, filter: filter)
+                results.append(try measure("thumbnail 512 \(filter) (\(label))", backend, input, outputSize: "512x512") {
+                    try backend.resample(input, plan: plan)
+                })
+            }
+        }
+        let square = try backend.resample(resident, plan: ThumbnailGeometry(
+            width: source.width, height: source.height, size: 512, fit: .cover)
+            .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos))
+        let glitch = GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
+        results.append(try measure("glitch", backend, square, outputSize: "512x512") {
+            try backend.glitch(square, plan: glitch)
+        })
+        let rect = PixelRect(x: source.width / 4, y: source.height / 4, width: source.width / 2, height: source.height / 2)
+        results.append(try measure("crop", backend, resident, outputSize: "\(rect.width)x\(rect.height)") {
+            try backend.crop(resident, to: rect)
+        })
+        if backend.kind == .opencl {
+            results.append(try measure("upload+download", backend, resident, outputSize: "\(source.width)x\(source.height)",
+                                       drain: false) {
+                let up = try backend.makeResident(.host(source))
+                return .host(try up.hostImage())
+            })
+        }
+        return results
+    }
+
+    private func measure(_ name: String, _ backend: any ComputeBackend, _ input: PipelineImage, outputSize: String,
+                         drain: Bool = true, _ body: () throws -> PipelineImage) throws -> Measurement {
+        _ = try body().hostImage()  // warm-up: program build, pools
+        var times = [Double]()
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var last: PipelineImage?
+            for _ in 0..<iterations { last = try body() }
+            if drain, let last { _ = try last.hostImage() }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(iterations))
+        }
+        times.sort()
+        let median = times[times.count / 2]
+        let mp = Double(input.width * input.height) / 1e6
+        return Measurement(operation: name, backend: backend.name, inputSize: "\(input.width)x\(input.height)",
+                           outputSize: outputSize, secondsPerRun: median, megapixelsPerSecond: mp / median)
+    }
+}

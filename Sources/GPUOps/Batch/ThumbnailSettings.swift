@@ -1,0 +1,21 @@
+/// What the pipeline does to every image of a batch: the options of `gpuglitch process`
+/// that shape the output (DESIGN 4.2, 4.3, 5).
+public struct ThumbnailSettings: Sendable, Equatable {
+    /// Side of the square result (cover) or of the longer side (contain).
+    public var size: Int = 512
+    public var fit: FitMode = .cover
+    public var gravity: Gravity = .centre
+    public var filter: ResampleFilter = .lanczos
+    /// The glitch to apply; nil means scale and crop only (`--no-glitch`).
+    public var glitch: GlitchParameters? = GlitchParameters()
+    /// JPEG quality, 1...100.
+    public var quality: Int = 90
+    /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
+    public var shrinkOnLoad: Bool = true
+    /// Inputs with more pixels are refused before anything is allocated.
+    public var maxPixels: Int = 100_000_000
+    /// Apply the EXIF orientation of JPEGs.
+    public var applyOrientation: Bool = true
+
+    public init() {}
+}

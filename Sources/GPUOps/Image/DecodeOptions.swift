@@ -1,0 +1,33 @@
+/// How `ImageDecoder` decodes.
+public struct DecodeOptions: Sendable {
+    /// Inputs whose header declares more pixels (width × height, before any shrink-on-load) are
+    /// refused with `.tooManyPixels` before pixel memory is allocated.
+    public var maxPixels: Int
+    /// Rotate/mirror the pixels as the EXIF orientation says (JPEG APP1 Exif, PNG eXIf), so
+    /// portrait photos come out upright. `false` keeps the stored pixel order.
+    public var applyOrientation: Bool
+    /// Shrink-on-load. Called with the full size of the picture as it will come out (oriented
+    /// when `applyOrientation` is on), it returns the smallest size the caller will resample
+    /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides stay at
+    /// least twice that size (see `ShrinkOnLoad`). `nil` decodes at full size. PNGs are always
+    /// decoded at full size.
+    public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))?
+    /// Whether a libjpeg warning fails the decode (the default). libjpeg warns when entropy data
+    /// is damaged ("bad Huffman code", "premature end of data segment", or "N extraneous bytes
+    /// before marker" once a damaged scan ends early) and keeps going, filling in guesses; JPEG
+    /// has no checksum, so these warnings are the only sign of damage. `false` accepts such
+    /// images as Pillow and libvips (without `fail`) do, which also accepts the occasional
+    /// camera file with stray padding; a cut-off file (libjpeg's "Premature end of JPEG file")
+    /// is `.truncated` either way.
+    public var failOnJPEGWarnings: Bool
+
+    public init(maxPixels: Int = 100_000_000,
+                applyOrientation: Bool = true,
+                minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil,
+                failOnJPEGWarnings: Bool = true) {
+        self.maxPixels = maxPixels
+        self.applyOrientation = applyOrientation
+        self.minimumSize = minimumSize
+        self.failOnJPEGWarnings = failOnJPEGWarnings
+    }
+}

@@ -1,0 +1,89 @@
+/// Decodes PNG and JPEG files into `HostImage`s (8-bit RGBA).
+///
+/// Each decode: find the format from the signature; read the header with a small parser of
+/// our own (size, EXIF orientation, whether the file is cut off before the image data); refuse
+/// it if `width * height > options.maxPixels` before any pixel memory exists; decode straight
+/// into the result's storage; apply the EXIF orientation. Every failure is an
+/// `ImageCodecError` naming the source; a partially decoded image is never returned.
+///
+/// Thread-safe: decodes share nothing, so any number can run at once.
+public enum ImageDecoder {
+    /// Decodes the file at `path` (read in one go by `ImageFileReader`).
+    public static func decode(contentsOf path: String,
+                              options: DecodeOptions = DecodeOptions()) throws(ImageCodecError) -> DecodedImage {
+        try decode(data: ImageFileReader.readAll(path: path), source: path, options: options)
+    }
+
+    /// Decodes an image held in memory. `source` (a path or URL) only names the input in errors.
+    ///
+    /// `data` is consumed: a PNG with gamma chunks is patched in place (see `PNGChunkScan`),
+    /// which costs a copy only if the caller still holds another reference to the array.
+    public static func decode(data: consuming [UInt8], source: String,
+                              options: DecodeOptions = DecodeOptions()) throws(ImageCodecError) -> DecodedImage {
+        var data = data
+        switch try sniff(data, source: source) {
+        case .png:
+            let scan = try data.withTypedBytes { bytes throws(ImageCodecError) in
+                try PNGChunkScan(bytes, source: source)
+            }
+            try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
+            let hide = scan.chunksToHide
+            if !hide.isEmpty {
+                data.withUnsafeMutableBytes { PNGChunkScan.hideChunks(at: hide, in: $0) }
+            }
+            return try data.withTypedBytes { bytes throws(ImageCodecError) in
+                try PNGDecoder.decode(bytes, scan: scan, options: options, source: source)
+            }
+        case .jpeg:
+            return try data.withTypedBytes { bytes throws(ImageCodecError) in
+                let scan = try JPEGMarkerScan(bytes, source: source)
+                try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
+                return try JPEGDecoder.decode(bytes, scan: scan, options: options, source: source)
+            }
+        }
+    }
+
+    /// The header of the file at `path`: format, stored size, EXIF orientation.
+    public static func readHeader(contentsOf path: String) throws(ImageCodecError) -> ImageHeader {
+        try readHeader(data: ImageFileReader.readAll(path: path), source: path)
+    }
+
+    /// The header of an image in memory. Cheap: no pixel is decoded. Reports a file cut off
+    /// before its image data as `.truncated`, but later damage only shows when decoding.
+    public static func readHeader(data: [UInt8], source: String) throws(ImageCodecError) -> ImageHeader {
+        let format = try sniff(data, source: source)
+        return try data.withTypedBytes { bytes throws(ImageCodecError) in
+            switch format {
+            case .png:
+                let scan = try PNGChunkScan(bytes, source: source)
+                return ImageHeader(format: .png, storedWidth: scan.width, storedHeight: scan.height,
+                                   orientation: scan.orientation)
+            case .jpeg:
+                let scan = try JPEGMarkerScan(bytes, source: source)
+                return ImageHeader(format: .jpeg, storedWidth: scan.width, storedHeight: scan.height,
+                                   orientation: scan.orientation)
+            }
+        }
+    }
+
+    private static func sniff(_ data: [UInt8], source: String) throws(ImageCodecError) -> ImageFormat {
+        if data.isEmpty { throw ImageCodecError(source: source, reason: .empty) }
+        switch data.withUnsafeBytes({ ImageFormat.sniff($0) }) {
+        case .format(let format):
+            return format
+        case .truncatedSignature:
+            throw ImageCodecError(source: source, reason: .truncated)
+        case .unrecognised:
+            throw ImageCodecError(source: source, reason: .unrecognisedFormat(leadingBytes: Array(data.prefix(8))))
+        }
+    }
+
+    private static func checkPixelLimit(width: Int, height: Int, options: DecodeOptions,
+                                        source: String) throws(ImageCodecError) {
+        // Both sides are below 2^31, so the product cannot overflow.
+        if width * height > options.maxPixels {
+            throw ImageCodecError(source: source,
+                                  reason: .tooManyPixels(width: width, height: height, limit: options.maxPixels))
+        }
+    }
+}

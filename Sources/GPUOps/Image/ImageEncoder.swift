@@ -1,0 +1,33 @@
+/// Encodes `HostImage`s as PNG or JPEG bytes. Writing them to disk (atomically) is the
+/// caller's job.
+///
+/// Thread-safe: encodes share nothing.
+public enum ImageEncoder {
+    /// Lossless PNG (libpng). Keeps alpha; a fully opaque image is written as RGB, which is
+    /// smaller and faster to compress.
+    /// - Parameters:
+    ///   - compression: `.standard` (libpng's and Pillow's defaults) or `.fast`.
+    ///   - destination: names the output in errors.
+    public static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
+                                 destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        try PNGEncoder.encode(image, compression: compression, destination: destination)
+    }
+
+    /// Baseline JPEG, 4:2:0 chroma subsampling, standard tables scaled for `quality` (1...100),
+    /// accurate integer DCT; alpha is dropped. These are Pillow's defaults, and with them
+    /// libjpeg-turbo writes the very bytes Pillow's `save(..., quality=q)` writes.
+    /// - Parameter destination: names the output in errors.
+    public static func encodeJPEG(_ image: HostImage, quality: Int = 90,
+                                  destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        try JPEGEncoder.encode(image, quality: quality, destination: destination)
+    }
+
+    /// `encodePNG` or `encodeJPEG` by format (`quality` is used for JPEG only).
+    public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90,
+                              destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        switch format {
+        case .png: try encodePNG(image, destination: destination)
+        case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import CTurboJPEG
+
+/// JPEG decoding with libjpeg-turbo's TurboJPEG API (version 2: `tjDecompress2`).
+///
+/// Pixels match Pillow's: the accurate integer IDCT (`TJFLAG_ACCURATEDCT`, never FASTDCT) and
+/// fancy upsampling (the default), gray and YCbCr straight to RGBA, CMYK/YCCK through
+/// `CMYKConversion`. By default any libjpeg warning fails the decode (`TJFLAG_STOPONWARNING`):
+/// a warning means missing or undecodable data ("Premature end of JPEG file" for a cut-off
+/// file, "bad Huffman code", "N extraneous bytes before marker" after corrupt entropy data), and
+/// the partial image libjpeg would fill in must never pass as a good one
+/// (`DecodeOptions.failOnJPEGWarnings` relaxes this, except for truncation).
+/// `TJFLAG_LIMITSCANS` refuses progressive files with an absurd number of scans (a known
+/// denial-of-service).
+enum JPEGDecoder {
+    static let strictFlags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
+    static let lenientFlags = TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, scan: JPEGMarkerScan, options: DecodeOptions,
+                       source: String) throws(ImageCodecError) -> DecodedImage {
+        // A handle costs well under a microsecond to create, so each decode gets its own: no
+        // sharing between threads, no pool to manage.
+        guard let handle = tjInitDecompress() else {
+            throw ImageCodecError(source: source, reason: .corrupt(String(cString: tjGetErrorStr2(nil))))
+        }
+        defer { tjDestroy(handle) }
+        let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let jpegSize = UInt(bytes.count)
+
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        guard tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) == 0 else {
+            throw failure(handle, source: source)
+        }
+        guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }
+        // The marker scan checked the first frame header; this is libjpeg's own view of it.
+        guard Int(width) * Int(height) <= options.maxPixels else {
+            throw ImageCodecError(source: source, reason: .tooManyPixels(width: Int(width), height: Int(height),
+                                                                         limit: options.maxPixels))
+        }
+
+        let orientation = options.applyOrientation ? scan.orientation : .topLeft
+        let full = orientation.displayedSize(width: Int(width), height: Int(height))
+        var denominator = 1
+        if let minimumSize = options.minimumSize {
+            let minimum = minimumSize(full.width, full.height)
+            denominator = ShrinkOnLoad.denominator(width: full.width, height: full.height,
+                                                   minimumWidth: minimum.width, minimumHeight: minimum.height)
+        }
+        let factor = tjscalingfactor(num: 1, denom: Int32(denominator))
+        let outWidth = Int(gpuglitch_tjScaled(width, factor))
+        let outHeight = Int(gpuglitch_tjScaled(height, factor))
+
+        // CMYK cannot be decoded to RGBA directly; it is decoded into the same 4-byte-a-pixel
+        // storage and converted in place, so no second buffer is needed either way.
+        let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
+        let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
+        let flags = options.failOnJPEGWarnings ? strictFlags : lenientFlags
+        var failed = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
+            let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
+                                       Int32(outHeight), pixelFormat, flags)
+            guard status == 0 || acceptable(handle, options: options) else {
+                failed = true
+                initialized = 0
+                return
+            }
+            if isCMYK { CMYKConversion.convertToRGBA(UnsafeMutableRawBufferPointer(buffer)) }
+            initialized = buffer.count
+        }
+        if failed { throw failure(handle, source: source) }
+
+        var image = HostImage(width: outWidth, height: outHeight, pixels: pixels)
+        orientation.apply(to: &image)
+        return DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
+                            scaleDenominator: denominator, orientation: scan.orientation)
+    }
+
+    /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
+    /// than truncation, when warnings are not errors.
+    private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
+        !options.failOnJPEGWarnings && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            && !String(cString: tjGetErrorStr2(handle)).contains("Premature end of JPEG file")
+    }
+
+    /// The handle's last error as a codec error: libjpeg's "Premature end of JPEG file" means
+    /// the data was cut off; anything else is damage described by libjpeg's own message.
+    private static func failure(_ handle: tjhandle, source: String) -> ImageCodecError {
+        let message = String(cString: tjGetErrorStr2(handle))
+        if message.contains("Premature end of JPEG file") {
+            return ImageCodecError(source: source, reason: .truncated)
+        }
+        return ImageCodecError(source: source, reason: .corrupt(message))
+    }
+}

@@ -1,0 +1,27 @@
+import CTurboJPEG
+
+/// JPEG writing with TurboJPEG (`tjCompress2`).
+enum JPEGEncoder {
+    static func encode(_ image: HostImage, quality: Int, destination: String) throws(ImageCodecError) -> [UInt8] {
+        func fail(_ message: String) -> ImageCodecError {
+            ImageCodecError(source: destination, reason: .encodeFailed(message))
+        }
+        guard (1...100).contains(quality) else { throw fail("JPEG quality \(quality) is outside 1...100") }
+        guard image.width > 0, image.height > 0 else { throw fail("the image is \(image.width)x\(image.height)") }
+        guard let handle = tjInitCompress() else { throw fail(String(cString: tjGetErrorStr2(nil))) }
+        defer { tjDestroy(handle) }
+
+        var jpeg: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        // TJFLAG_ACCURATEDCT: TurboJPEG otherwise uses the fast forward DCT, which is what makes
+        // its output differ from libjpeg's (and Pillow's) defaults.
+        let status = image.pixels.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height),
+                        Int32(TJPF_RGBA.rawValue), &jpeg, &size, Int32(TJSAMP_420.rawValue),
+                        Int32(quality), TJFLAG_ACCURATEDCT)
+        }
+        defer { if let jpeg { tjFree(jpeg) } }
+        guard status == 0, let jpeg else { throw fail(String(cString: tjGetErrorStr2(handle))) }
+        return Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
+    }
+}

@@ -1,0 +1,102 @@
+import CPNG
+
+/// PNG decoding with libpng's simplified API (`png_image_*`: no setjmp on the Swift side).
+///
+/// Every PNG comes out as 8-bit RGBA with the stored values, as Pillow gives them:
+/// - 1/2/4/8-bit gray, gray+alpha, palette (with tRNS), RGB, RGBA, interlaced or not: read
+///   straight into the result as RGBA by libpng (low bit depths are scaled: 4-bit `v` -> `17·v`).
+/// - 16-bit gray and RGB without alpha: read as 16-bit values and reduced with `v >> 8`, which
+///   is Pillow's rule for RGB. (Pillow turns 16-bit gray into mode `I;16`, whose conversion to
+///   RGBA saturates every value above 255; that is a Pillow quirk this decoder does not copy.)
+/// - 16-bit with alpha (gray+alpha, RGBA, or tRNS): libpng hands 16-bit alpha images over only
+///   premultiplied, so these are read as 8-bit by libpng with `(v·255 + 32767) / 65535`
+///   rounding (flag `PNG_IMAGE_FLAG_16BIT_sRGB`: the values are taken as already encoded).
+///   Pillow truncates (`v >> 8`), so this case can differ from Pillow by 1.
+/// Gamma chunks are hidden from libpng first (see `PNGChunkScan`), so no case is brightened
+/// or darkened: the simplified API would otherwise treat a 16-bit file without gAMA as linear
+/// light and convert it to sRGB.
+enum PNGDecoder {
+    static func decode(_ bytes: UnsafeRawBufferPointer, scan: PNGChunkScan, options: DecodeOptions,
+                       source: String) throws(ImageCodecError) -> DecodedImage {
+        var png = png_image()
+        png.version = gpuglitch_PNG_IMAGE_VERSION
+        guard png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count) != 0 else {
+            throw failure(&png, source: source)
+        }
+        // From here libpng owns a read structure: finish_read frees it on success and failure,
+        // png_image_free on any early exit.
+        let width = Int(png.width), height = Int(png.height)
+        let pixelCount = width * height
+        let pixels: [UInt8]
+        var failed = false
+        if scan.readsSixteenBitValues {
+            let colour = (png.format & PNG_FORMAT_FLAG_COLOR) != 0
+            png.format = PNG_FORMAT_FLAG_LINEAR | (colour ? PNG_FORMAT_FLAG_COLOR : 0)
+            let channels = colour ? 3 : 1
+            let wide = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pixelCount * channels)
+            defer { wide.deallocate() }
+            guard png_image_finish_read(&png, nil, wide.baseAddress, 0, nil) != 0 else {
+                throw failure(&png, source: source)
+            }
+            pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, initialized in
+                narrow(UnsafeBufferPointer(wide), channels: channels, into: out)
+                initialized = pixelCount * 4
+            }
+        } else {
+            png.format = gpuglitch_PNG_FORMAT_RGBA
+            png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+            pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { out, initialized in
+                if png_image_finish_read(&png, nil, out.baseAddress, 0, nil) != 0 {
+                    initialized = pixelCount * 4
+                } else {
+                    failed = true
+                    initialized = 0
+                }
+            }
+        }
+        if failed { throw failure(&png, source: source) }
+
+        let orientation = options.applyOrientation ? scan.orientation : .topLeft
+        var image = HostImage(width: width, height: height, pixels: pixels)
+        orientation.apply(to: &image)
+        return DecodedImage(image: image, format: .png, sourceWidth: image.width, sourceHeight: image.height,
+                            scaleDenominator: 1, orientation: scan.orientation)
+    }
+
+    /// 16-bit gray or RGB (native byte order, as libpng's linear formats give them) to RGBA8:
+    /// each value `v >> 8`, alpha 255.
+    private static func narrow(_ wide: UnsafeBufferPointer<UInt16>, channels: Int,
+                               into out: UnsafeMutableBufferPointer<UInt8>) {
+        var o = 0
+        if channels == 1 {
+            for v in wide {
+                let g = UInt8(truncatingIfNeeded: v >> 8)
+                out[o] = g; out[o + 1] = g; out[o + 2] = g; out[o + 3] = 255
+                o += 4
+            }
+        } else {
+            var i = 0
+            while i < wide.count {
+                out[o] = UInt8(truncatingIfNeeded: wide[i] >> 8)
+                out[o + 1] = UInt8(truncatingIfNeeded: wide[i + 1] >> 8)
+                out[o + 2] = UInt8(truncatingIfNeeded: wide[i + 2] >> 8)
+                out[o + 3] = 255
+                i += 3
+                o += 4
+            }
+        }
+    }
+
+    /// libpng's message as a codec error; "read beyond end of data" is libpng's way of saying
+    /// the file was cut off.
+    private static func failure(_ png: inout png_image, source: String) -> ImageCodecError {
+        let message = withUnsafeBytes(of: &png.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        png_image_free(&png)
+        if message.contains("read beyond end of data") {
+            return ImageCodecError(source: source, reason: .truncated)
+        }
+        return ImageCodecError(source: source, reason: .corrupt(message))
+    }
+}

@@ -1,0 +1,29 @@
+/// Choice of the JPEG DCT-domain scale (libjpeg-turbo's 1/2, 1/4, 1/8) for shrink-on-load.
+///
+/// Decoding at a fraction of the size is the single largest saving for big photos (the IDCT
+/// and colour conversion run on 1/4 to 1/64 of the pixels), but DCT scaling is a crude filter.
+/// Keeping at least twice the final size leaves the real resampler (lanczos by default) enough
+/// pixels to do the filtering, which is also what libvips' `vipsthumbnail` does.
+public enum ShrinkOnLoad {
+    /// The denominators tried, largest (smallest decode) first.
+    public static let denominators = [8, 4, 2]
+
+    /// Size of one side decoded at 1/`denominator`: `ceil(size / denominator)`, which is what
+    /// libjpeg-turbo's `TJSCALED` gives for a 1/d scaling factor.
+    public static func scaledSize(_ size: Int, denominator: Int) -> Int {
+        (size + denominator - 1) / denominator
+    }
+
+    /// The largest of 8, 4, 2 at which both decoded sides are still at least twice the
+    /// minimum the caller needs, or 1 when even 1/2 would leave too little.
+    ///
+    /// `width`/`height` are the full size of the picture (oriented the same way as the minimum).
+    public static func denominator(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
+        for d in denominators
+        where scaledSize(width, denominator: d) >= 2 * minimumWidth
+            && scaledSize(height, denominator: d) >= 2 * minimumHeight {
+            return d
+        }
+        return 1
+    }
+}

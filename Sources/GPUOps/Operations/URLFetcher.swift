@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why fetching an http(s) input failed.
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Only http and https are fetched.
+    case unsupportedScheme(String)
+    /// The server answered with a status other than 2xx.
+    case httpStatus(Int)
+    /// The body is larger than the limit (known from Content-Length or counted while reading).
+    case tooLarge(limit: Int)
+    /// No complete answer within the time-out.
+    case timedOut(seconds: Double)
+    /// DNS, connection or transport failure, with the system's words.
+    case transport(String)
+    /// The fetch was cancelled by the caller.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .unsupportedScheme(let s): "unsupported URL scheme '\(s)' (only http and https)"
+        case .httpStatus(let code):
+            "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+        case .tooLarge(let limit): "download larger than the \(limit / (1 << 20)) MiB limit"
+        case .timedOut(let s): "no answer within \(Int(s)) s"
+        case .transport(let message): message
+        case .cancelled: "download cancelled"
+        }
+    }
+}
+
+/// Downloads one http(s) resource into memory with a time-out, a size limit and progress
+/// reports. A session per fetch keeps the delegate's state private to that fetch; the session
+/// is invalidated when it ends so nothing outlives it.
+public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    public typealias Progress = @Sendable (_ received: Int, _ expected: Int?) -> Void
+    public typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
+
+    public let url: URL
+    public let timeout: Double
+    public let sizeLimit: Int
+    private let progress: Progress?
+    private let lock = NSLock()
+    private var body = [UInt8]()
+    private var expected: Int?
+    private var failure: FetchError?
+    private var completion: Completion?
+    private var session: URLSession?
+
+    public init(url: URL, timeout: Double = 30, sizeLimit: Int = 256 << 20, progress: Progress? = nil) {
+        self.url = url
+        self.timeout = timeout
+        self.sizeLimit = sizeLimit
+        self.progress = progress
+    }
+
+    /// Starts the download; `completion` runs once, on a session thread.
+    public func start(completion: @escaping Completion) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            completion(.failure(.unsupportedScheme(url.scheme ?? "")))
+            return
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        lock.withLock {
+            self.completion = completion
+            self.session = session
+        }
+        session.dataTask(with: url).resume()
+    }
+
+    /// Stops the download; the completion reports `.cancelled`.
+    public func cancel() {
+        let s = lock.withLock { () -> URLSession? in
+            if failure == nil { failure = .cancelled }
+            return session
+        }
+        s?.invalidateAndCancel()
+    }
+
+    /// Downloads synchronously (for callers on a worker thread).
+    public func fetch() -> Result<[UInt8], FetchError> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        start { result in
+            box.result = result
+            done.signal()
+        }
+        done.wait()
+        return box.result ?? .failure(.cancelled)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                           completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            lock.withLock { failure = .httpStatus(http.statusCode) }
+            completionHandler(.cancel)
+            return
+        }
+        let length = response.expectedContentLength
+        if length > sizeLimit {
+            lock.withLock { failure = .tooLarge(limit: sizeLimit) }
+            completionHandler(.cancel)
+            return
+        }
+        lock.withLock { expected = length >= 0 ? Int(length) : nil }
+        completionHandler(.allow)
+    }
+
+    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let (received, expected, over) = lock.withLock { () -> (Int, Int?, Bool) in
+            body.append(contentsOf: data)
+            return (body.count, self.expected, body.count > sizeLimit)
+        }
+        if over {
+            lock.withLock { failure = .tooLarge(limit: sizeLimit) }
+            dataTask.cancel()
+            return
+        }
+        progress?(received, expected)
+    }
+
+    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let (completion, result) = lock.withLock { () -> (Completion?, Result<[UInt8], FetchError>) in
+            let c = self.completion
+            self.completion = nil
+            self.session = nil
+            if let failure { return (c, .failure(failure)) }
+            if let error = error as? URLError {
+                return (c, .failure(error.code == .timedOut ? .timedOut(seconds: timeout)
+                                    : .transport(error.localizedDescription)))
+            }
+            if let error { return (c, .failure(.transport(String(describing: error)))) }
+            return (c, .success(body))
+        }
+        session.finishTasksAndInvalidate()
+        completion?(result)
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        var result: Result<[UInt8], FetchError>?
+    }
+}

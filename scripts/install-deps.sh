@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs the Debian packages gpuglitch builds and runs with, once. Idempotent and quiet when
+# everything is already there. Needs root only when something is missing.
+set -eu
+PACKAGES="pkg-config libpng-dev libturbojpeg0-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
+missing=""
+for p in $PACKAGES; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$status" in
+        *"install ok installed"*) ;;
+        *) missing="$missing $p" ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+    echo "gpuglitch needs these Debian packages:$missing" >&2
+    echo "run as root (or: sudo apt-get install$missing)" >&2
+    exit 1
+fi
+echo "installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null
