@@ -1,10 +1,12 @@
 /// Vector helpers for the resampling kernels.
 ///
-/// The package is built for baseline x86-64 (SSE2) and arm64 with no extra flags, so a
-/// 32-bit lane multiply (`pmulld`) is not available on x86; these helpers are written in the
-/// shapes LLVM turns into the instructions that are: `multiplyAddPairs` becomes one `pmaddwd`
-/// (arm64: `smull`/`smlal` pairs), `packToBytes` becomes `packssdw` + `packuswb`. Checked by
-/// reading the disassembly of a release build.
+/// The package is built for baseline x86-64 (SSE2) with no extra flags, so a 32-bit lane
+/// multiply (`pmulld`, SSE4.1) is not available; these helpers are written in the shapes LLVM
+/// turns into the instructions that are: `multiplyAddPairs` becomes one `pmaddwd`,
+/// `interleaveRows` two `punpcklbw`/`punpckhbw` rounds, `packToBytes` shifts, masks and
+/// `packuswb`, with no branches and no calls. Checked by reading the disassembly of a release
+/// build (`objdump -d .build/release/GPUOps.build/VerticalResampler.swift.o`); other targets
+/// get LLVM's own lowering of the same vector operations.
 enum SIMDFixedPoint {
     /// `acc` starts at half of the final divisor, so `acc >> 22` rounds half up (DESIGN 4.1).
     /// (A computed constant: a stored `static let` costs a `swift_once` check per use.)
