@@ -79,6 +79,15 @@ extension ResampleFixtures.Case {
             return TestImages.noise(width: w, height: h, seed: input.seed ?? 0, alpha: input.alpha ?? false)
         case "checkerboard":
             return TestImages.checkerboard(width: w, height: h, cell: input.cell ?? 3)
+        case "sample":
+            // A photograph from samples/, through our own decoder (PNG is lossless, so these
+            // are Pillow's input pixels too).
+            let path = RepositoryPaths.samples.appendingPathComponent(input.file ?? "").path
+            let decoded = try ImageDecoder.decode(contentsOf: path).image
+            guard decoded.width == w, decoded.height == h else {
+                throw FixtureError("\(path) decoded to \(decoded.width)x\(decoded.height), expected \(w)x\(h)")
+            }
+            return decoded
         case "file":
             let name = input.file ?? ""
             let bytes = [UInt8](try Data(contentsOf: ResampleFixtures.folder.appendingPathComponent(name)))
