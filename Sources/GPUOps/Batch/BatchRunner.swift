@@ -2,36 +2,96 @@ import Foundation
 
 /// The pipelined batch engine behind `gpuglitch process`.
 ///
-/// Interface fixed first so the CLI can be written against it; the engine itself is being
-/// built in this file (issue 6).
+/// Each image is one `CompoundOperation` (load → scale → glitch → save) on a shared
+/// `OperationQueue`. At most `maxInFlight` images exist at any time: a producer waits for a
+/// free slot before it builds the next image's operations, so memory stays flat for any
+/// number of inputs. With `workers` CPU threads decoding and encoding while the device queue
+/// runs kernels, decode, device work and encode of different images overlap.
 public final class BatchRunner: @unchecked Sendable {
     public let backend: any ComputeBackend
     public let settings: ThumbnailSettings
-    /// CPU threads for decoding and encoding.
+    /// CPU threads for decoding and encoding (and for the CPU backend's work).
     public let workers: Int
+    /// Images in flight at once.
+    public let maxInFlight: Int
 
     private let lock = NSLock()
     private var cancelRequested = false
+    private var queue: OperationQueue?
 
     public init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int) {
-        self.backend = backend
+        // The CPU backend gets its parallelism from running one image per worker; splitting
+        // each image's rows over threads as well would only add hand-offs.
+        self.backend = backend.kind == .cpu ? CPUBackend(threads: 1) : backend
         self.settings = settings
         self.workers = max(1, workers)
+        // A device backend gets one extra image so that a kernel batch is always queued while
+        // the workers decode and encode.
+        maxInFlight = max(1, workers) + (backend.kind == .cpu ? 0 : 1)
     }
 
-    /// Processes `items`, calling `onResult` (from any thread, one call at a time) as each
-    /// item ends, and returns when all are done or the run was cancelled. Safe against
-    /// concurrent `cancel()`.
+    /// Processes `items`, calling `onResult` (serially, from any thread) as each item ends,
+    /// and returns when all are done or the run was cancelled.
     public func run(_ items: [BatchItem], onResult: @escaping @Sendable (BatchItemResult) -> Void) -> BatchSummary {
-        fatalError("BatchRunner.run: engine not yet merged")
+        let started = Clock.now
+        let before = backend.transfers.snapshot
+        let queue = OperationQueue()
+        queue.name = "gpuglitch.batch"
+        queue.maxConcurrentOperationCount = maxInFlight
+        lock.withLock { self.queue = queue }
+        let slots = DispatchSemaphore(value: maxInFlight)
+        let group = DispatchGroup()
+        let collector = ResultCollector(onResult: onResult)
+
+        for (index, item) in items.enumerated() {
+            slots.wait()
+            if isCancelled {
+                slots.signal()
+                break
+            }
+            group.enter()
+            let job = ImageJob(index: index, item: item, settings: settings, backend: backend)
+            queue.addOperation(job.makeOperation { result in
+                if let result { collector.add(result) }
+                slots.signal()
+                group.leave()
+            })
+        }
+        group.wait()
+        lock.withLock { self.queue = nil }
+        let after = backend.transfers.snapshot
+        return BatchSummary(results: collector.results, seconds: Clock.since(started), cancelled: isCancelled,
+                            uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)
     }
 
-    /// Stops taking new items; items in flight finish or are discarded (their temporary files
-    /// removed); `run` then returns with `cancelled == true`. Callable from a signal handler's
-    /// dispatch source.
+    /// Stops taking new items and cancels those in flight (a download is abandoned; an image
+    /// whose save has not started is not written; a save in progress completes its rename or
+    /// removes its temporary file). `run` then returns with `cancelled == true`.
     public func cancel() {
-        lock.withLock { cancelRequested = true }
+        let queue = lock.withLock { () -> OperationQueue? in
+            cancelRequested = true
+            return self.queue
+        }
+        queue?.cancelAllOperations()
     }
 
-    var isCancelled: Bool { lock.withLock { cancelRequested } }
+    public var isCancelled: Bool { lock.withLock { cancelRequested } }
+}
+
+/// Collects results and hands each to the caller's callback, one at a time.
+private final class ResultCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private let onResult: @Sendable (BatchItemResult) -> Void
+    private(set) var results: [BatchItemResult] = []
+
+    init(onResult: @escaping @Sendable (BatchItemResult) -> Void) {
+        self.onResult = onResult
+    }
+
+    func add(_ result: BatchItemResult) {
+        lock.withLock {
+            results.append(result)
+            onResult(result)
+        }
+    }
 }

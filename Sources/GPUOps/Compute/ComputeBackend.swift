@@ -30,9 +30,9 @@ public protocol ComputeBackend: AnyObject, Sendable {
     func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage
     /// Exact copy of `rect`, which must lie inside the image (callers check).
     func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage
-    /// RGBA → premultiplied RGBa, rounding as Pillow's `rgba2rgbA`.
+    /// RGBA → premultiplied RGBa, rounding as Pillow's `rgbA2rgba` (its RGBA → RGBa converter).
     func premultiply(_ image: PipelineImage) throws -> PipelineImage
-    /// Premultiplied RGBa → RGBA, as Pillow's `rgbA2rgba`.
+    /// Premultiplied RGBa → RGBA, as Pillow's `rgba2rgbA` (its RGBa → RGBA converter).
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage
     /// The glitch filter; `plan` was made for this image's size.
     func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage

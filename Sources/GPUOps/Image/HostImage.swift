@@ -26,14 +26,25 @@ public struct HostImage: Sendable, Equatable {
     public var rowBytes: Int { width * 4 }
 
     /// Whether any pixel has alpha below 255 (such images are resampled premultiplied).
+    /// ANDs whole pixels as 32-bit words and looks at the alpha byte once at the end: a few
+    /// times faster than testing every fourth byte, and it runs before every upload.
     public var hasTransparency: Bool {
-        pixels.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count {
-                if p[i] != 255 { return true }
-                i += 4
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var all: UInt32 = 0xFFFF_FFFF
+            var i = 0
+            while i + 8 <= words.count {
+                all &= words[i] & words[i + 1] & words[i + 2] & words[i + 3]
+                    & words[i + 4] & words[i + 5] & words[i + 6] & words[i + 7]
+                i += 8
+                if i & 0xFFF == 0, UInt32(littleEndian: all) >> 24 != 0xFF { return true }
             }
-            return false
+            while i < words.count {
+                all &= words[i]
+                i += 1
+            }
+            // Alpha is the fourth byte of each pixel: the top byte of a little-endian word.
+            return UInt32(littleEndian: all) >> 24 != 0xFF
         }
     }
 

@@ -9,6 +9,21 @@ public enum FitMode: String, Sendable, CaseIterable, Codable {
 /// Where the square is cut from when `cover` leaves more than `N` pixels on one axis.
 public enum Gravity: String, Sendable, CaseIterable, Codable {
     case centre, north, south, east, west
+
+    /// The `side × side` square anchored here inside a `width × height` image (integer
+    /// halving of the slack, as DESIGN 4.2 says).
+    public func square(side n: Int, inWidth width: Int, height: Int) -> PixelRect {
+        let slackX = width - n, slackY = height - n
+        let x: Int, y: Int
+        switch self {
+        case .centre: (x, y) = (slackX / 2, slackY / 2)
+        case .north: (x, y) = (slackX / 2, 0)
+        case .south: (x, y) = (slackX / 2, slackY)
+        case .west: (x, y) = (0, slackY / 2)
+        case .east: (x, y) = (slackX, slackY / 2)
+        }
+        return PixelRect(x: x, y: y, width: n, height: n)
+    }
 }
 
 /// The resize and crop that turn a `width × height` picture into the pipeline's result: the
@@ -39,16 +54,7 @@ public struct ThumbnailGeometry: Sendable, Equatable {
         case .contain:
             crop = PixelRect(x: 0, y: 0, width: scaledWidth, height: scaledHeight)
         case .cover:
-            let slackX = scaledWidth - n, slackY = scaledHeight - n
-            let x: Int, y: Int
-            switch gravity {
-            case .centre: (x, y) = (slackX / 2, slackY / 2)
-            case .north: (x, y) = (slackX / 2, 0)
-            case .south: (x, y) = (slackX / 2, slackY)
-            case .west: (x, y) = (0, slackY / 2)
-            case .east: (x, y) = (slackX, slackY / 2)
-            }
-            crop = PixelRect(x: x, y: y, width: n, height: n)
+            crop = gravity.square(side: n, inWidth: scaledWidth, height: scaledHeight)
         }
     }
 

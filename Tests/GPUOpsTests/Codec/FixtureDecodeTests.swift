@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GPUOps
 
 /// Decoded pixels equal Pillow's (or, for the documented 16-bit cases, the stated formula) for

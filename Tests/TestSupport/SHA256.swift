@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), to compare decoded pixels with the hashes in the fixture manifest
 /// (Foundation on Linux has no CryptoKit, and the package takes no crypto dependency).
-enum SHA256 {
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,14 +13,14 @@ enum SHA256 {
     ]
 
     /// The digest as 64 lowercase hex digits.
-    static func hex(_ message: [UInt8]) -> String {
+    public static func hex(_ message: [UInt8]) -> String {
         digest(message).map { b in
             let s = String(b, radix: 16)
             return b < 16 ? "0" + s : s
         }.joined()
     }
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         // Whole blocks straight from the message, then the padded tail (one or two blocks).
         let whole = message.count / 64 * 64
         var tail = Array(message[whole...])

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The operations for one image of a batch, and the translation of their outcome into a
+/// `BatchItemResult` with one line naming the input and the reason on failure.
+struct ImageJob: Sendable {
+    let index: Int
+    let item: BatchItem
+    let settings: ThumbnailSettings
+    let backend: any ComputeBackend
+
+    /// The scale step of the pipeline: cover fuses the resize with the square crop.
+    var target: ScaleTarget {
+        switch settings.fit {
+        case .cover: ScaleTarget.cover(side: settings.size, gravity: settings.gravity)
+        case .contain: ScaleTarget.contain(side: settings.size)
+        }
+    }
+
+    var decodeOptions: DecodeOptions {
+        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation)
+        if settings.shrinkOnLoad {
+            let target = self.target
+            options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
+        }
+        return options
+    }
+
+    /// A compound operation for the image; `done` gets its result, or nil when the run was
+    /// cancelled before the image was finished.
+    func makeOperation(done: @escaping @Sendable (BatchItemResult?) -> Void) -> Operation {
+        let started = Clock.now
+        let load = LoadImageOperation(options: decodeOptions)
+        let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
+        let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality)
+        var operations: [AnyChainableOperation] = [load, scale]
+        if let glitch = settings.glitch {
+            operations.append(GlitchImageOperation(backend: backend, parameters: glitch))
+        }
+        operations.append(save)
+        let index = self.index, item = self.item
+        return CompoundOperation<ImageSource, SavedImage>(operations: operations, input: item.source) { outcome in
+            var result = BatchItemResult(index: index, item: item, status: .ok, seconds: Clock.since(started))
+            var timings = load.timings
+            let saveTimings = save.timings
+            timings.process = max(0, result.seconds - timings.read - timings.decode - saveTimings.encode - saveTimings.write)
+            timings.encode = saveTimings.encode
+            timings.write = saveTimings.write
+            result.timings = timings
+            if let decoded = load.decoded {
+                result.decodedWidth = (decoded.sourceWidth + decoded.scaleDenominator - 1) / decoded.scaleDenominator
+                result.decodedHeight = (decoded.sourceHeight + decoded.scaleDenominator - 1) / decoded.scaleDenominator
+            }
+            switch outcome {
+            case .success(let saved):
+                result.outputWidth = saved.width
+                result.outputHeight = saved.height
+                done(result)
+            case .failure(let error):
+                if Self.isCancellation(error) {
+                    done(nil)
+                    return
+                }
+                result.status = .failed
+                result.error = "\(item.source): \(Self.reason(error))"
+                done(result)
+            }
+        }
+    }
+
+    /// The underlying reason of a chain failure, without the source name the line already has.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case ChainError.operationFailed(_, let underlying):
+            return reason(underlying)
+        case let e as ImageCodecError:
+            return e.reason.description
+        case ImageOperationError.fetchFailed(_, let why):
+            return why.description
+        default:
+            return String(describing: error)
+        }
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        if case ChainError.cancelled = error { return true }
+        if case ChainError.operationFailed(_, let underlying) = error {
+            if case ImageOperationError.fetchFailed(_, .cancelled) = underlying { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Everything `gpuglitch devices` prints: each OpenCL platform and device with its
+/// properties, the CPU fallback, and which of them `auto` picks. Codable for `--json`.
+public struct DeviceListing: Sendable, Equatable, Codable {
+    /// The CPU fallback entry.
+    public struct CPUFallback: Sendable, Equatable, Codable {
+        /// The `--device` value, `cpu`.
+        public let request: String
+        /// Threads it runs on.
+        public let threads: Int
+    }
+
+    /// What OpenCL said: `ok` with devices, otherwise why there are none (`no platform`, ...).
+    public let openCLStatus: String
+    public let platforms: [OpenCLInventory.Platform]
+    public let cpu: CPUFallback
+    /// The `--device` value of the entry `auto` tries first (`opencl:0`, or `cpu`). Found
+    /// without building programs: should that device's build fail, `auto` moves on.
+    public let auto: String
+
+    public init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        openCLStatus = inventory.state == .devicesFound ? "ok" : inventory.reason
+        platforms = inventory.platforms
+        cpu = CPUFallback(request: DeviceRequest.cpu.description, threads: cpuThreads)
+        auto = inventory.candidates(for: .auto).first.map { $0.request.description } ?? DeviceRequest.cpu.description
+    }
+
+    /// The listing of this machine.
+    public static func current() -> DeviceListing {
+        DeviceListing(inventory: .probe())
+    }
+}

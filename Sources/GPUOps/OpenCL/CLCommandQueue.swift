@@ -1,0 +1,77 @@
+import COpenCL
+
+/// An in-order command queue with profiling enabled, released in `deinit`.
+///
+/// In order means each command starts after the previous one finished, so kernels can be
+/// enqueued back to back without waiting and a later blocking read sees all their results.
+/// Enqueueing from several threads at once is allowed by OpenCL (only `clSetKernelArg` is not).
+public final class CLCommandQueue: @unchecked Sendable {
+    let id: cl_command_queue
+    public let context: CLContext
+
+    public init(context: CLContext) throws(CLCallError) {
+        var err: cl_int = 0
+        let made = clCreateCommandQueue(context.id, context.device.id,
+                                        cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE), &err)
+        try check("clCreateCommandQueue", err)
+        guard let made else { throw CLCallError(call: "clCreateCommandQueue", error: .outOfHostMemory) }
+        id = made
+        self.context = context
+    }
+
+    deinit { clReleaseCommandQueue(id) }
+
+    /// Runs `kernel` over a 1-, 2- or 3-dimensional range with its arguments as they are set
+    /// now (OpenCL copies them at enqueue), without waiting for it.
+    @discardableResult
+    public func enqueue(_ kernel: CLKernel, globalSize: [Int], localSize: [Int]? = nil) throws(CLCallError) -> CLEvent {
+        precondition((1...3).contains(globalSize.count) && globalSize.allSatisfy { $0 > 0 })
+        precondition(localSize == nil || localSize!.count == globalSize.count)
+        var event: cl_event?
+        let code = globalSize.withUnsafeBufferPointer { global in
+            if let localSize {
+                return localSize.withUnsafeBufferPointer { local in
+                    clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
+                                           local.baseAddress, 0, nil, &event)
+                }
+            }
+            return clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
+                                          nil, 0, nil, &event)
+        }
+        try check("clEnqueueNDRangeKernel", code)
+        return try Self.wrap(event, "clEnqueueNDRangeKernel")
+    }
+
+    /// Copies `bytes` into `buffer` at `offset` and returns when the copy is done (after every
+    /// command queued before it). Blocking, so the host memory only has to live for the call.
+    @discardableResult
+    public func writeBlocking(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
+        precondition(offset >= 0 && offset + bytes.count <= buffer.size)
+        var event: cl_event?
+        try check("clEnqueueWriteBuffer",
+                  clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event))
+        return try Self.wrap(event, "clEnqueueWriteBuffer")
+    }
+
+    /// Copies `buffer[offset...]` into `bytes` and returns when the data is there, after every
+    /// command queued before it.
+    @discardableResult
+    public func readBlocking(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
+        precondition(offset >= 0 && offset + bytes.count <= buffer.size)
+        var event: cl_event?
+        try check("clEnqueueReadBuffer",
+                  clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event))
+        return try Self.wrap(event, "clEnqueueReadBuffer")
+    }
+
+    /// Sends queued commands to the device without waiting for them.
+    public func flush() throws(CLCallError) { try check("clFlush", clFlush(id)) }
+
+    /// Waits until every queued command has finished.
+    public func finish() throws(CLCallError) { try check("clFinish", clFinish(id)) }
+
+    private static func wrap(_ event: cl_event?, _ call: String) throws(CLCallError) -> CLEvent {
+        guard let event else { throw CLCallError(call: call, error: .outOfHostMemory) }
+        return CLEvent(id: event)
+    }
+}

@@ -1,0 +1,18 @@
+import COpenCL
+
+/// How a buffer is used and where it is allocated (`cl_mem_flags`). Copying host data at
+/// creation is not a flag here: it is `CLBuffer.init(context:flags:copying:)`.
+public struct CLMemoryFlags: OptionSet, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The kernels read and write the buffer (OpenCL's default).
+    public static let readWrite = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_WRITE))
+    /// The kernels only read the buffer.
+    public static let readOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_ONLY))
+    /// The kernels only write the buffer.
+    public static let writeOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_WRITE_ONLY))
+    /// Allocate from host-accessible memory (pinned memory on discrete GPUs), which makes
+    /// mapping cheap.
+    public static let allocHostPointer = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_ALLOC_HOST_PTR))
+}

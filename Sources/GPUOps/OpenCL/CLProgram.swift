@@ -1,0 +1,46 @@
+import COpenCL
+
+/// An OpenCL program built from source for a context's device, released in `deinit`.
+public final class CLProgram: @unchecked Sendable {
+    let id: cl_program
+    public let context: CLContext
+    /// The options of the last successful build.
+    public private(set) var options = ""
+
+    /// Creates the program from OpenCL C source; `build(options:)` compiles it.
+    public init(context: CLContext, source: String) throws(CLCallError) {
+        var err: cl_int = 0
+        let made: cl_program? = source.withCString { text in
+            var pointer: UnsafePointer<CChar>? = text
+            return clCreateProgramWithSource(context.id, 1, &pointer, nil, &err)
+        }
+        try check("clCreateProgramWithSource", err)
+        guard let made else { throw CLCallError(call: "clCreateProgramWithSource", error: .outOfHostMemory) }
+        id = made
+        self.context = context
+    }
+
+    deinit { clReleaseProgram(id) }
+
+    /// Compiles the program for the context's device. On failure throws `CLBuildError` with
+    /// the compiler's log and `options`; the log is also available after success (warnings).
+    /// Not to be called concurrently on one program.
+    public func build(options: String = "") throws {
+        var device: cl_device_id? = context.device.id
+        let code = clBuildProgram(id, 1, &device, options, nil, nil)
+        if code != CL_SUCCESS {
+            let name = (try? context.device.name) ?? "device"
+            let log = (try? buildLog()) ?? "(the build log could not be read)"
+            throw CLBuildError(error: CLError(rawValue: code), options: options,
+                               logs: [CLBuildError.DeviceLog(device: name, log: log)])
+        }
+        self.options = options
+    }
+
+    /// The compiler's output for the context's device.
+    public func buildLog() throws(CLCallError) -> String {
+        try CLInfoQuery.string("clGetProgramBuildInfo") {
+            clGetProgramBuildInfo(id, context.device.id, cl_program_build_info(CL_PROGRAM_BUILD_LOG), $0, $1, $2)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Kernels
+
+/// Everything about one device that is expensive to make and can be shared by the whole
+/// process: the context, the in-order queue, the program built from the embedded kernel
+/// sources, and its kernels.
+///
+/// Made once per device and cached for the life of the process (`shared(for:)`), because
+/// building the program costs ~0.6–1 s on POCL with a cold disk cache. Every `OpenCLBackend`
+/// for the device shares it, so all their commands go through one in-order queue: that is
+/// what makes returning a buffer to a pool safe while kernels that read it are still queued
+/// (any later user of the buffer is enqueued behind them).
+final class OpenCLDeviceRuntime: @unchecked Sendable {
+    let device: CLDevice
+    let context: CLContext
+    let queue: CLCommandQueue
+    let program: CLProgram
+    /// Seconds `clBuildProgram` took for this runtime (cold or warm POCL cache).
+    let buildSeconds: Double
+    /// Work-group and rounded global sizes for the kernels on this device.
+    let launchShape: OpenCLLaunchShape
+
+    /// Guards the kernels: `clSetKernelArg` followed by the enqueue must not interleave with
+    /// another thread's.
+    private let lock = NSLock()
+    private let kernels: OpenCLKernelSet
+
+    /// Options the embedded program is built with.
+    static let buildOptions = ""
+
+    init(device: CLDevice, source: String = KernelSources.all, options: String = OpenCLDeviceRuntime.buildOptions) throws {
+        self.device = device
+        context = try CLContext(device: device)
+        queue = try CLCommandQueue(context: context)
+        program = try CLProgram(context: context, source: source)
+        let start = DispatchTime.now().uptimeNanoseconds
+        try program.build(options: options)
+        buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        kernels = try OpenCLKernelSet(program: program)
+        var groupLimit = try device.maxWorkGroupSize
+        for kernel in kernels.all {
+            groupLimit = min(groupLimit, try kernel.workGroupSize(on: device))
+        }
+        launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
+    }
+
+    /// Sets arguments and enqueues with exclusive use of the kernels.
+    func withKernels<R>(_ body: (OpenCLKernelSet) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(kernels)
+    }
+
+    // MARK: - Process-wide cache
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [OpaquePointer: Result<OpenCLDeviceRuntime, any Error>] = [:]
+
+    /// The runtime of `device`, made on first use. A program that does not build on the
+    /// device is remembered too, so it is reported again without rebuilding; other failures
+    /// (out of memory, say) are tried again next time.
+    static func shared(for device: CLDevice) throws -> OpenCLDeviceRuntime {
+        try cacheLock.withLock {
+            if let known = cache[device.id] { return try known.get() }
+            let made = Result { try OpenCLDeviceRuntime(device: device) }
+            switch made {
+            case .success: cache[device.id] = made
+            case .failure(let error) where error is CLBuildError: cache[device.id] = made
+            case .failure: break
+            }
+            return try made.get()
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Applies the glitch filter (channel shift, torn rows, scanlines; DESIGN 4.3). The per-row
+/// tear offsets are computed here on the host, once per image, for the image's own size.
+public final class GlitchImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
+    public let backend: any ComputeBackend
+    public let parameters: GlitchParameters
+
+    public init(backend: any ComputeBackend, parameters: GlitchParameters = GlitchParameters(),
+                input: PipelineImage? = nil) {
+        self.backend = backend
+        self.parameters = parameters
+        super.init(input: input)
+    }
+
+    public override func execute(_ input: PipelineImage) throws -> PipelineImage {
+        let plan = GlitchPlan(parameters: parameters, width: input.width, height: input.height)
+        return try backend.glitch(input, plan: plan)
+    }
+}

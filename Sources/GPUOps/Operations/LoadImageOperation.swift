@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reads a file or downloads an http(s) URL and decodes it to a host image.
+///
+/// Asynchronous because a download ends in a callback; a file is read and decoded on the
+/// queue's thread. The decoder checks the header against `options.maxPixels` before it
+/// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
+public final class LoadImageOperation: AsyncChainableOperation<ImageSource, PipelineImage>, @unchecked Sendable {
+    public let options: DecodeOptions
+    /// Seconds before a download is abandoned.
+    public let timeout: Double
+    /// Largest download accepted, in bytes.
+    public let sizeLimit: Int
+    private let progress: URLFetcher.Progress?
+    private let state = NSLock()
+    private var fetcher: URLFetcher?
+    private var _decoded: DecodedImageInfo?
+    private var _timings = StageTimings()
+
+    /// What the decoder reported, once finished.
+    public struct DecodedImageInfo: Sendable {
+        public var format: ImageFormat
+        public var sourceWidth: Int
+        public var sourceHeight: Int
+        public var scaleDenominator: Int
+    }
+
+    /// - Parameters:
+    ///   - source: the input; nil to take it from the previous operation.
+    ///   - progress: called with bytes received (and expected, when the server says) during a download.
+    public init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
+                sizeLimit: Int = 256 << 20, progress: URLFetcher.Progress? = nil) {
+        self.options = options
+        self.timeout = timeout
+        self.sizeLimit = sizeLimit
+        self.progress = progress
+        super.init(input: source)
+    }
+
+    public var decoded: DecodedImageInfo? { state.withLock { _decoded } }
+    /// Read (or download) and decode times.
+    public var timings: StageTimings { state.withLock { _timings } }
+
+    public override func execute(_ input: ImageSource,
+                                 completion: @escaping @Sendable (Result<PipelineImage, any Error>) -> Void) {
+        switch input {
+        case .file(let path):
+            completion(Result { try decode { try ImageDecoder.decode(contentsOf: path, options: options) } })
+        case .url(let url):
+            let started = Clock.now
+            let fetcher = URLFetcher(url: url, timeout: timeout, sizeLimit: sizeLimit, progress: progress)
+            state.withLock { self.fetcher = fetcher }
+            fetcher.start { [self] result in
+                state.withLock {
+                    self.fetcher = nil
+                    _timings.read = Clock.since(started)
+                }
+                switch result {
+                case .success(let bytes):
+                    completion(Result {
+                        try decode { try ImageDecoder.decode(data: bytes, source: url.absoluteString, options: options) }
+                    })
+                case .failure(let reason):
+                    completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: reason)))
+                }
+            }
+        }
+    }
+
+    /// Stops a download in flight as well as the operation.
+    public override func cancel() {
+        super.cancel()
+        state.withLock { fetcher }?.cancel()
+    }
+
+    private func decode(_ body: () throws -> DecodedImage) throws -> PipelineImage {
+        let started = Clock.now
+        let d = try body()
+        state.withLock {
+            _timings.decode = Clock.since(started)
+            _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
+                                        scaleDenominator: d.scaleDenominator)
+        }
+        return .host(d.image)
+    }
+}
+
+/// Monotonic seconds for stage timings.
+enum Clock {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func since(_ start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
+}

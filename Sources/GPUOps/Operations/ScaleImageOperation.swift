@@ -1,0 +1,72 @@
+/// The size a `ScaleImageOperation` produces.
+public enum ScaleTarget: Sendable, Equatable {
+    /// Exactly `width × height` (aspect ratio not kept).
+    case size(width: Int, height: Int)
+    /// Shorter side to `side`, then the `side × side` square at `gravity` — resize and crop in
+    /// one pass that computes only the pixels of the square (DESIGN 4.2, cover).
+    case cover(side: Int, gravity: Gravity)
+    /// Longer side to `side`, aspect ratio kept (DESIGN 4.2, contain).
+    case contain(side: Int)
+    /// Shorter side to `side`, aspect ratio kept, nothing cut (the first half of cover).
+    case shorterSide(Int)
+
+    /// The resize plan for an input of `width × height`.
+    public func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
+        switch self {
+        case .size(let w, let h):
+            guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
+            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: w, outputHeight: h, filter: filter)
+        case .cover(let side, let gravity):
+            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
+            return ThumbnailGeometry(width: width, height: height, size: side, fit: .cover, gravity: gravity)
+                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+        case .contain(let side):
+            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
+            return ThumbnailGeometry(width: width, height: height, size: side, fit: .contain)
+                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+        case .shorterSide(let side):
+            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
+            let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover)
+            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: g.scaledWidth,
+                                outputHeight: g.scaledHeight, filter: filter)
+        }
+    }
+
+    /// The smallest full resized size this target reads from a `width × height` picture: what
+    /// shrink-on-load must leave at least twice of.
+    public func resizedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        switch self {
+        case .size(let w, let h): (w, h)
+        case .cover(let side, _), .shorterSide(let side):
+            ThumbnailGeometry(width: width, height: height, size: side, fit: .cover).scaledSize
+        case .contain(let side):
+            ThumbnailGeometry(width: width, height: height, size: side, fit: .contain).scaledSize
+        }
+    }
+}
+
+extension ThumbnailGeometry {
+    var scaledSize: (width: Int, height: Int) { (scaledWidth, scaledHeight) }
+}
+
+/// Resizes an image on a backend with one of Pillow's filters, byte-identical to Pillow's
+/// `Image.resize` on opaque images. A host input is uploaded first on a device backend; the
+/// result stays on the backend.
+public final class ScaleImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
+    public let backend: any ComputeBackend
+    public let target: ScaleTarget
+    public let filter: ResampleFilter
+
+    public init(backend: any ComputeBackend, target: ScaleTarget, filter: ResampleFilter = .lanczos,
+                input: PipelineImage? = nil) {
+        self.backend = backend
+        self.target = target
+        self.filter = filter
+        super.init(input: input)
+    }
+
+    public override func execute(_ input: PipelineImage) throws -> PipelineImage {
+        let plan = try target.plan(inputWidth: input.width, inputHeight: input.height, filter: filter)
+        return try backend.resample(input, plan: plan)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GPUOps
+import TestSupport
+
+/// A user-defined host operation, as a library user would write one: inverts R, G and B on
+/// the host. In a device chain it forces one download before it and one upload after it.
+final class InvertOnHostOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
+    override func execute(_ input: PipelineImage) throws -> PipelineImage {
+        var host = try input.hostImage()
+        for i in stride(from: 0, to: host.pixels.count, by: 4) {
+            host.pixels[i] = 255 - host.pixels[i]
+            host.pixels[i + 1] = 255 - host.pixels[i + 1]
+            host.pixels[i + 2] = 255 - host.pixels[i + 2]
+        }
+        return .host(host)
+    }
+}
+
+/// A fresh temporary folder, removed when the value goes away.
+final class ScratchFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gpuglitch-ops-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Every entry, recursively, relative to the folder.
+    var contents: [String] {
+        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+    }
+}
+
+enum OperationTestQueue {
+    /// Runs a compound on a fresh queue and waits for it (with a limit so a hang fails).
+    static func run<I, O>(_ compound: CompoundOperation<I, O>, timeout: Double = 60) -> Result<O, any Error>? {
+        let queue = OperationQueue()
+        queue.addOperation(compound)
+        let deadline = Date().addingTimeInterval(timeout)
+        while !compound.isFinished && Date() < deadline { usleep(2_000) }
+        return compound.result
+    }
+}
+
+extension RepositoryPaths {
+    static func sample(_ name: String) -> String { samples.appendingPathComponent(name).path }
+}

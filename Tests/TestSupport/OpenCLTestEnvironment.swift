@@ -1,0 +1,75 @@
+import Foundation
+import GPUOps
+
+/// Whether this machine has an OpenCL device for the tests, and whether it is allowed not to.
+///
+/// OpenCL tests carry `.enabled(if: OpenCLTestEnvironment.isAvailable, ...)`. They may be
+/// skipped only where OpenCL is plainly absent (no platform: no ICD installed, or
+/// `OCL_ICD_VENDORS` naming an empty folder) and `GPUGLITCH_REQUIRE_OPENCL` is unset. CI sets
+/// `GPUGLITCH_REQUIRE_OPENCL=1`; then `requirementFailure` turns a missing device into a
+/// failing test instead of a silent skip. A platform that lists no device, or an OpenCL call
+/// that fails, is never a reason to skip.
+public enum OpenCLTestEnvironment {
+    /// What the OpenCL runtime answered.
+    public enum Status: Sendable {
+        /// Devices, in `opencl:N` order.
+        case available([String])
+        /// No OpenCL platform at all.
+        case noPlatform
+        /// Platforms but no device, or an OpenCL call failed.
+        case broken(String)
+    }
+
+    /// Probed once per test process. Points POCL at a private writable cache folder first
+    /// (without one POCL reports no device), unless `POCL_CACHE_DIR` is already set.
+    public static let status: Status = {
+        if ProcessInfo.processInfo.environment["POCL_CACHE_DIR"] == nil {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpuglitch-tests-pocl-cache-\(getuid())")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            setenv("POCL_CACHE_DIR", folder.path, 0)
+        }
+        do {
+            let platforms = try CLPlatform.all()
+            if platforms.isEmpty { return .noPlatform }
+            let devices = try CLDevice.all()
+            if devices.isEmpty {
+                let names = platforms.map { (try? $0.name) ?? "?" }.joined(separator: ", ")
+                return .broken("OpenCL platforms without devices: \(names)")
+            }
+            return .available(devices.map { (try? $0.name) ?? "?" })
+        } catch {
+            return .broken("OpenCL failed: \(error)")
+        }
+    }()
+
+    /// Whether an OpenCL device exists.
+    public static var isAvailable: Bool {
+        if case .available = status { return true }
+        return false
+    }
+
+    /// Whether the environment demands OpenCL (`GPUGLITCH_REQUIRE_OPENCL` set, and not `0`).
+    public static var isRequired: Bool {
+        guard let value = ProcessInfo.processInfo.environment["GPUGLITCH_REQUIRE_OPENCL"] else { return false }
+        return !value.isEmpty && value != "0"
+    }
+
+    /// Why the OpenCL tests may not be skipped here, or nil when they run or may be skipped.
+    public static var requirementFailure: String? {
+        switch status {
+        case .available:
+            return nil
+        case .noPlatform:
+            return isRequired ? "GPUGLITCH_REQUIRE_OPENCL is set but there is no OpenCL platform\(icdNote)" : nil
+        case .broken(let reason):
+            return reason + icdNote
+        }
+    }
+
+    /// The message the skipped tests show.
+    public static let skipMessage = "no OpenCL platform\(icdNote); set GPUGLITCH_REQUIRE_OPENCL=1 to make this a failure"
+
+    private static var icdNote: String {
+        ProcessInfo.processInfo.environment["OCL_ICD_VENDORS"].map { " (OCL_ICD_VENDORS=\($0))" } ?? ""
+    }
+}

@@ -1,0 +1,167 @@
+#!/bin/sh
+# Benchmark gpuglitch against the anchors (Pillow-SIMD, Pillow, pyvips, vipsthumbnail,
+# OpenCV) on one real-photo corpus, in alternating rounds, and print a Markdown table.
+# Installs what it needs itself (Debian 12; apt needs root), builds the corpus if it is
+# missing, builds gpuglitch in release mode. See docs/BENCHMARKS.md and scripts/bench/README.md.
+#
+# Usage: scripts/bench-anchors.sh [--runs N] [--warmup N] [--corpus DIR] [--list-repeat K]
+#                                 [--only TOOL,...] [--work DIR] [--timeout S] [--no-install]
+#                                 [--rebuild-corpus]
+#   --runs N          measured rounds; the table shows medians [5]
+#   --warmup N        unmeasured rounds first (page cache, POCL kernel cache) [1]
+#   --corpus DIR      the corpus; built with scripts/bench/make_corpus.sh if DIR does not
+#                     exist [/tmp/gpuglitch-corpus]
+#   --list-repeat K   instead of the comparison: gpuglitch fed a --list naming the corpus
+#                     once and K times over (sub-folders c0..c{K-1}), to show peak RSS stays flat
+#   --only LIST       tools or groups, comma-separated [all]; groups: anchors, gpuglitch, all;
+#                     tools: pillow-simd pillow pyvips vipsthumbnail opencv gpuglitch-cpu
+#                     gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch
+#   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
+#   --timeout S       a run taking longer is killed and its tool reported failed [900]
+#   --no-install      use the venvs and packages as they are
+#   --rebuild-corpus  delete and rebuild the corpus at --corpus
+# Environment: GPUGLITCH=path (skip the swift build), BENCH_VENV, BENCH_SIMD_VENV,
+#   PYTHON (for the venvs) [/usr/bin/python3], POCL_CACHE_DIR [/tmp/pocl-cache-$USER-bench].
+set -eu
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+BENCH="$REPO/scripts/bench"
+RUNS=5 WARMUP=1 CORPUS=/tmp/gpuglitch-corpus LIST_REPEAT=0 ONLY=all WORK=/tmp/gpuglitch-bench
+INSTALL=1 REBUILD_CORPUS=0 TIMEOUT=900
+VENV=${BENCH_VENV:-/tmp/gpuglitch-bench-venv}
+SIMD_VENV=${BENCH_SIMD_VENV:-/tmp/gpuglitch-bench-simd-venv}
+PYTHON=${PYTHON:-/usr/bin/python3}
+export POCL_CACHE_DIR="${POCL_CACHE_DIR:-/tmp/pocl-cache-${USER:-$(id -un)}-bench}"
+
+# Pinned so that reruns compare like with like; override to try newer ones.
+PILLOW_SPEC=${PILLOW_SPEC:-pillow==13.0.0}
+PYVIPS_SPEC=${PYVIPS_SPEC:-pyvips==3.2.0}
+OPENCV_SPEC=${OPENCV_SPEC:-opencv-python-headless==5.0.0.93}
+SIMD_SPEC=${SIMD_SPEC:-pillow-simd==12.1.1.post0}
+APT_PACKAGES="libvips-tools python3-venv python3-dev build-essential libjpeg-dev zlib1g-dev"
+
+usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}"; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) RUNS=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
+    --corpus) CORPUS=$2; shift 2 ;;
+    --list-repeat) LIST_REPEAT=$2; shift 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    --work) WORK=$2; shift 2 ;;
+    --timeout) TIMEOUT=$2; shift 2 ;;
+    --no-install) INSTALL=0; shift ;;
+    --rebuild-corpus) REBUILD_CORPUS=1; shift ;;
+    -h|--help) usage 0 ;;
+    *) echo "unknown argument: $1" >&2; usage 2 >&2 ;;
+  esac
+done
+mkdir -p "$WORK/logs"
+LOGS="$WORK/logs"
+say() { echo "bench: $*" >&2; }
+
+# Which parts are wanted (the driver resolves the exact tool names).
+wants() { case ",$ONLY," in *",all,"*) return 0 ;; esac; case ",$ONLY," in *"$1"*) return 0 ;; esac; return 1; }
+WANT_ANCHORS=0 WANT_GPUGLITCH=0
+for t in anchors pillow pyvips vipsthumbnail opencv; do wants "$t" && WANT_ANCHORS=1; done
+wants gpuglitch && WANT_GPUGLITCH=1
+[ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
+
+# Reasons a tool cannot run, handed to the driver, which lists it as failed.
+UNAVAILABLE=""
+unavailable() { UNAVAILABLE="$UNAVAILABLE
+$1=$2"; say "$1 unavailable: $2"; }
+
+# --- Debian packages ---------------------------------------------------------------------
+apt_install() {
+  missing=""
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo -n"; else
+    say "missing Debian packages:$missing (not root, no sudo)"; return 1
+  fi
+  say "installing Debian packages:$missing"
+  $SUDO apt-get update >"$LOGS/apt.log" 2>&1 &&
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $missing \
+      >>"$LOGS/apt.log" 2>&1 || { say "apt-get failed, see $LOGS/apt.log"; return 1; }
+}
+
+# --- anchors -------------------------------------------------------------------------------
+install_anchors() {
+  apt_install $APT_PACKAGES || true
+  command -v vipsthumbnail >/dev/null || unavailable vipsthumbnail "vipsthumbnail not installed (Debian libvips-tools)"
+
+  if [ ! -x "$VENV/bin/python" ]; then
+    "$PYTHON" -m venv "$VENV" || { say "cannot create venv $VENV"; }
+  fi
+  "$VENV/bin/pip" install -q --disable-pip-version-check "$PILLOW_SPEC" "$PYVIPS_SPEC" \
+      >"$LOGS/pip-anchors.log" 2>&1 || say "pip install of $PILLOW_SPEC $PYVIPS_SPEC failed, see $LOGS/pip-anchors.log"
+  "$VENV/bin/python" -c 'import PIL' 2>/dev/null || unavailable pillow "$PILLOW_SPEC not installed ($LOGS/pip-anchors.log)"
+  "$VENV/bin/python" -c 'import pyvips; pyvips.Image.black(1, 1)' >"$LOGS/pyvips-check.log" 2>&1 ||
+    unavailable pyvips "pyvips cannot load libvips: $(tail -n 1 "$LOGS/pyvips-check.log")"
+  "$VENV/bin/pip" install -q --disable-pip-version-check "$OPENCV_SPEC" \
+      >"$LOGS/pip-opencv.log" 2>&1 || say "pip install $OPENCV_SPEC failed, see $LOGS/pip-opencv.log"
+  "$VENV/bin/python" -c 'import cv2' >"$LOGS/opencv-check.log" 2>&1 ||
+    unavailable opencv "$OPENCV_SPEC not usable: $(tail -n 1 "$LOGS/opencv-check.log")"
+
+  # Pillow-SIMD replaces the PIL package, so it lives in a venv of its own. It has no wheels:
+  # it is compiled here, with AVX2 enabled when the CPU has it (its fast paths need -mavx2).
+  if [ ! -x "$SIMD_VENV/bin/python" ]; then "$PYTHON" -m venv "$SIMD_VENV" || true; fi
+  if ! "$SIMD_VENV/bin/python" -c 'import PIL, sys; sys.exit("post" not in PIL.__version__)' 2>/dev/null; then
+    simd_cc="cc"; grep -qw avx2 /proc/cpuinfo && simd_cc="cc -mavx2"
+    say "building $SIMD_SPEC with CC=\"$simd_cc\" (a few minutes; log $LOGS/pillow-simd-build.log)"
+    CC="$simd_cc" MAX_CONCURRENCY=1 "$SIMD_VENV/bin/pip" install --disable-pip-version-check \
+        --no-cache-dir --no-binary pillow-simd "$SIMD_SPEC" >"$LOGS/pillow-simd-build.log" 2>&1 ||
+      say "Pillow-SIMD build failed: $(grep -m1 -iE 'error[: ]' "$LOGS/pillow-simd-build.log" || tail -n 1 "$LOGS/pillow-simd-build.log")"
+  fi
+  "$SIMD_VENV/bin/python" -c 'import PIL, sys; sys.exit("post" not in PIL.__version__)' 2>/dev/null ||
+    unavailable pillow-simd "not built: $(grep -m1 -iE 'error[: ]' "$LOGS/pillow-simd-build.log" 2>/dev/null || echo "see $LOGS/pillow-simd-build.log")"
+}
+
+check_anchors() {  # --no-install: only say what is missing
+  command -v vipsthumbnail >/dev/null || unavailable vipsthumbnail "vipsthumbnail not installed"
+  "$VENV/bin/python" -c 'import PIL' 2>/dev/null || unavailable pillow "no Pillow in $VENV"
+  "$VENV/bin/python" -c 'import pyvips; pyvips.Image.black(1, 1)' 2>/dev/null || unavailable pyvips "no usable pyvips in $VENV"
+  "$VENV/bin/python" -c 'import cv2' 2>/dev/null || unavailable opencv "no cv2 in $VENV"
+  "$SIMD_VENV/bin/python" -c 'import PIL, sys; sys.exit("post" not in PIL.__version__)' 2>/dev/null ||
+    unavailable pillow-simd "no Pillow-SIMD in $SIMD_VENV"
+}
+
+if [ "$WANT_ANCHORS" = 1 ]; then
+  if [ "$INSTALL" = 1 ]; then install_anchors; else check_anchors; fi
+fi
+
+# --- corpus --------------------------------------------------------------------------------
+if [ "$REBUILD_CORPUS" = 1 ] || [ ! -d "$CORPUS" ]; then
+  say "building the corpus in $CORPUS (log $LOGS/corpus.log)"
+  skip=0; [ "$INSTALL" = 0 ] && skip=1
+  SKIP_INSTALL=$skip sh "$BENCH/make_corpus.sh" "$CORPUS" >"$LOGS/corpus.log" 2>&1 ||
+    { say "corpus build failed, see $LOGS/corpus.log"; exit 1; }
+fi
+say "corpus: $CORPUS ($(ls "$CORPUS" | wc -l) files)"
+
+# --- gpuglitch -----------------------------------------------------------------------------
+GG=${GPUGLITCH:-}
+if [ "$WANT_GPUGLITCH" = 1 ] && [ -z "$GG" ]; then
+  say "building gpuglitch: swift build -c release --product gpuglitch (log $LOGS/swift-build.log)"
+  if (cd "$REPO" && swift build -c release --product gpuglitch) >"$LOGS/swift-build.log" 2>&1; then
+    GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
+  else
+    for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch; do
+      unavailable "$t" "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"
+    done
+  fi
+fi
+
+# --- run -----------------------------------------------------------------------------------
+set -- --corpus "$CORPUS" --runs "$RUNS" --warmup "$WARMUP" --only "$ONLY" \
+  --list-repeat "$LIST_REPEAT" --timeout "$TIMEOUT" --venv "$VENV" --simd-venv "$SIMD_VENV" --work "$WORK" \
+  --gpuglitch "${GG:-gpuglitch}"
+# one --unavailable per line of $UNAVAILABLE (reasons may hold spaces)
+OLDIFS=$IFS; IFS='
+'
+for u in $UNAVAILABLE; do set -- "$@" --unavailable "$u"; done
+IFS=$OLDIFS
+exec "$PYTHON" "$BENCH/run_rounds.py" "$@"

@@ -1,0 +1,50 @@
+"""Anchor: Pillow (or Pillow-SIMD, run from its own venv) with JPEG draft, pool of 2.
+
+The job: shorter side 512, centre crop 512x512, JPEG q90 4:2:0, exactly as
+/work/shared/bench/README.md states it:
+  im.draft("RGB", (ceil(W*s*2), ceil(H*s*2))) for JPEG, s = 512/min(W,H)
+  ImageOps.fit(im.convert("RGB"), (512, 512), Image.LANCZOS)
+  save quality=90, subsampling 4:2:0, in multiprocessing.Pool(2)
+
+draft() lets libjpeg decode at 1/2, 1/4 or 1/8 scale while keeping at least 2x the target,
+so the LANCZOS resample still has real pixels to work with.
+
+Usage: anchor_pillow.py INDIR OUTDIR [JOBS]
+"""
+
+import math
+import os
+import sys
+from multiprocessing import Pool
+
+from PIL import Image, ImageOps
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_files import corpus_files, output_path  # noqa: E402
+
+SIZE = 512
+
+
+def thumbnail(job):
+    path, out = job
+    im = Image.open(path)
+    if im.format == "JPEG":
+        w, h = im.size
+        s = SIZE / min(w, h)
+        im.draft("RGB", (math.ceil(w * s * 2), math.ceil(h * s * 2)))
+    im = ImageOps.fit(im.convert("RGB"), (SIZE, SIZE), Image.LANCZOS)
+    im.save(out, "JPEG", quality=90, subsampling="4:2:0")
+    return path
+
+
+def main():
+    in_dir, out_dir = sys.argv[1], sys.argv[2]
+    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    work = [(p, output_path(out_dir, p)) for p in corpus_files(in_dir)]
+    with Pool(jobs) as pool:
+        for _ in pool.imap_unordered(thumbnail, work):
+            pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,348 @@
+"""Benchmark driver: alternating rounds of every tool on one corpus, then a Markdown table.
+
+scripts/bench-anchors.sh installs the tools and calls this; see scripts/bench/README.md.
+
+Why alternating rounds (round 1: every tool once, round 2: every tool again, ...): the
+machine is shared, and load from others comes and goes over minutes. Running all runs of
+tool A, then all of tool B, would hand one tool a quiet minute and the other a busy one.
+Alternating spreads the noise over every tool alike, and the medians and the ratios to the
+best anchor taken within one invocation are what is comparable.
+
+Every run is checked, not only timed: exit status 0 and one 512x512 4:2:0 JPEG per input.
+A tool that fails is reported as failed in the table (with its log) and dropped from the
+later rounds; the script itself goes on.
+
+Only the Python standard library is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_files import EXTENSIONS  # noqa: E402
+from jpeg_header import read_frame  # noqa: E402
+from measure import measure  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MIB = 1024 * 1024
+
+ANCHORS = ["pillow-simd", "pillow", "pyvips", "vipsthumbnail", "opencv"]
+GPUGLITCH = ["gpuglitch-cpu", "gpuglitch-cpu-glitch", "gpuglitch-opencl", "gpuglitch-opencl-glitch"]
+GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "all": ANCHORS + GPUGLITCH}
+
+LABELS = {
+    "pillow-simd": "Pillow-SIMD + draft, pool of 2",
+    "pillow": "Pillow + draft, pool of 2",
+    "pyvips": "pyvips thumbnail, pool of 2",
+    "vipsthumbnail": "vipsthumbnail, xargs -P2",
+    "opencv": "OpenCV IMREAD_REDUCED, pool of 2",
+    "gpuglitch-cpu": "gpuglitch --device cpu --no-glitch",
+    "gpuglitch-cpu-glitch": "gpuglitch --device cpu (glitch)",
+    "gpuglitch-opencl": "gpuglitch --device opencl --no-glitch",
+    "gpuglitch-opencl-glitch": "gpuglitch --device opencl (glitch)",
+}
+
+
+@dataclass
+class Job:
+    """One measured command: a tool on one input set."""
+
+    name: str  # row name in the table
+    tool: str
+    argv: list[str]
+    out_dir: str
+    expected: int  # number of outputs a correct run writes
+    env: dict[str, str] = field(default_factory=dict)
+    cwd: str | None = None
+    runs: list[dict] = field(default_factory=list)
+    failure: str | None = None
+
+
+def count_inputs(folder: str) -> int:
+    return sum(1 for _, _, files in os.walk(folder, followlinks=True)
+               for n in files if n.lower().endswith(EXTENSIONS))
+
+
+def check_outputs(out_dir: str, expected: int) -> str | None:
+    """None if out_dir holds exactly `expected` 512x512 4:2:0 JPEGs, else what is wrong."""
+    outputs = [os.path.join(d, n) for d, _, files in os.walk(out_dir) for n in files]
+    if len(outputs) != expected:
+        return f"{len(outputs)}/{expected} outputs"
+    for path in outputs:
+        frame = read_frame(path)
+        if frame is None:
+            return f"not a JPEG: {path}"
+        if (frame.width, frame.height) != (512, 512):
+            return f"{frame.width}x{frame.height}, not 512x512: {path}"
+        if not frame.is_420:
+            return f"sampling {frame.sampling}, not 4:2:0: {path}"
+    return None
+
+
+def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = None
+              ) -> tuple[list[str], dict[str, str], str | None]:
+    """The exact command of each tool (see /work/shared/bench/README.md), its env and cwd.
+
+    gpuglitch is given the corpus folder, or list_file through --list when there is one.
+    """
+    py, simd_py = f"{args.venv}/bin/python", f"{args.simd_venv}/bin/python"
+    if tool == "pillow-simd":
+        return [simd_py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
+    if tool == "pillow":
+        return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
+    if tool == "pyvips":
+        return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
+    if tool == "opencv":
+        return [py, f"{HERE}/anchor_opencv.py", corpus, out, "2"], {}, None
+    if tool == "vipsthumbnail":
+        script = ("ls | VIPS_CONCURRENCY=1 xargs -P2 -n 25 vipsthumbnail --size 512x512 "
+                  "--smartcrop centre -o \"$OUT/%s.jpg[Q=90,subsample-mode=on,strip]\"")
+        return ["sh", "-c", script], {"OUT": out}, corpus
+    device = "opencl" if "opencl" in tool else "cpu"
+    argv = [args.gpuglitch, "process"]
+    argv += ["--list", list_file] if list_file else [corpus]
+    argv += ["--output", out, "--size", "512", "--format", "jpeg", "--quality", "90",
+             "--device", device]
+    if not tool.endswith("-glitch"):
+        argv.append("--no-glitch")
+    return argv, {}, None
+
+
+def make_repeat_folder(corpus: str, folder: str, k: int) -> None:
+    """folder/c0 .. c{k-1}, each the corpus again (hard links, or symlinks across filesystems).
+
+    A --list of the same files k times would map k inputs to one output name (an error by
+    design); copies in sub-folders keep distinct relative output paths.
+    """
+    names = sorted(n for n in os.listdir(corpus) if n.lower().endswith(EXTENSIONS))
+    shutil.rmtree(folder, ignore_errors=True)
+    for i in range(k):
+        sub = os.path.join(folder, f"c{i}")
+        os.makedirs(sub)
+        for n in names:
+            src, dst = os.path.join(corpus, n), os.path.join(sub, n)
+            try:
+                os.link(src, dst)
+            except OSError:
+                os.symlink(src, dst)
+
+
+def build_jobs(args) -> list[Job]:
+    tools = []
+    for part in args.only.split(","):
+        part = part.strip()
+        for t in GROUPS.get(part, [part]):
+            if t not in LABELS:
+                sys.exit(f"unknown tool '{part}'; tools: {', '.join(LABELS)}; groups: "
+                         f"{', '.join(GROUPS)}")
+            if t not in tools:
+                tools.append(t)
+    unavailable = dict(u.split("=", 1) for u in args.unavailable)
+    jobs = []
+    if args.list_repeat > 1:
+        # RSS-stays-flat mode: gpuglitch only, fed a --list file naming 1x and Kx the corpus
+        tools = [t for t in tools if t in GPUGLITCH]
+        if not tools:
+            sys.exit("--list-repeat measures gpuglitch only; --only names no gpuglitch tool")
+        repeat = os.path.join(args.work, f"corpus-x{args.list_repeat}")
+        make_repeat_folder(args.corpus, repeat, args.list_repeat)
+        sets = []
+        for k, folder in ((1, args.corpus), (args.list_repeat, repeat)):
+            list_file = os.path.join(args.work, f"list-x{k}.txt")
+            with open(list_file, "w") as f:
+                f.write(folder + "\n")
+            sets.append((k, list_file, count_inputs(folder)))
+        for t in tools:
+            for k, list_file, n in sets:
+                out = os.path.join(args.work, "out", f"{t}-x{k}")
+                argv, env, cwd = tool_argv(t, args, args.corpus, out, list_file)
+                jobs.append(Job(f"{t} ×{k}", t, argv, out, n, env, cwd))
+    else:
+        n = count_inputs(args.corpus)
+        for t in tools:
+            out = os.path.join(args.work, "out", t)
+            argv, env, cwd = tool_argv(t, args, args.corpus, out)
+            jobs.append(Job(t, t, argv, out, n, env, cwd))
+    for job in jobs:
+        if job.tool in unavailable:
+            job.failure = unavailable[job.tool]
+    return jobs
+
+
+def run_once(job: Job, args, label: str) -> dict | None:
+    shutil.rmtree(job.out_dir, ignore_errors=True)
+    os.makedirs(job.out_dir)
+    log = os.path.join(args.work, "logs", f"{job.name.replace(' ×', '-x')}-{label}.log")
+    env = dict(os.environ, **job.env)
+    m = measure(job.argv, env=env, cwd=job.cwd, log_path=log, timeout=args.timeout)
+    problem = f"exit {m.exit_code}" if m.exit_code != 0 else None
+    if m.timed_out:
+        problem = f"killed after {args.timeout:.0f} s"
+    elif m.exit_code != 0 and m.exit_code == -signal.SIGKILL:
+        problem = "killed (SIGKILL: out of memory?)"
+    problem = problem or check_outputs(job.out_dir, job.expected)
+    if problem:
+        tail = ""
+        with open(log, "rb") as f:
+            lines = f.read().decode("utf-8", "replace").strip().splitlines()
+        if lines:
+            tail = f" — {lines[-1][:160]}"
+        job.failure = f"{problem}{tail} (log: {log})"
+        return None
+    return dict(m.__dict__, round=label)
+
+
+def median(job: Job, key: str) -> float:
+    return statistics.median(r[key] for r in job.runs)
+
+
+def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
+    ok = [j for j in jobs if j.runs and not j.failure]
+    anchors = [j for j in ok if j.tool in ANCHORS]
+    best = min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
+    head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
+            "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
+            "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
+            "| peak PSS (MiB) | largest process (MiB) | CPU user+sys (s) |")
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for j in jobs:
+        if j.failure or not j.runs:
+            reason = (j.failure or "not run").replace("|", "\\|")
+            first = f"| {j.name} | {j.expected} |" if repeat_mode else f"| {j.name} |"
+            lines.append(first + f" FAILED: {reason} |" + " |" * (5 if repeat_mode else 6))
+            continue
+        wall = median(j, "wall_s")
+        rss, pss, one, cpu = (median(j, k) for k in ("peak_rss_bytes", "peak_pss_bytes",
+                                                     "peak_single_rss_bytes", "cpu_s"))
+        runs = "" if len(j.runs) == n_runs else f" ({len(j.runs)} runs)"
+        if repeat_mode:
+            lines.append(f"| {j.name}{runs} | {j.expected} | {wall:.2f} | {j.expected / wall:.1f} "
+                         f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
+        else:
+            ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
+            if j is best:
+                ratio += " (best)"
+            lines.append(f"| {j.name}{runs} | {wall:.2f} | {j.expected / wall:.1f} | {ratio} "
+                         f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
+    return "\n".join(lines)
+
+
+def versions(args, jobs: list[Job]) -> dict[str, str]:
+    """Version of each tool that ran, for the record."""
+    def run(argv):
+        try:
+            r = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+            return (r.stdout or r.stderr).strip().splitlines()[0] if r.returncode == 0 else "?"
+        except (OSError, subprocess.SubprocessError, IndexError):
+            return "?"
+    py, simd_py = f"{args.venv}/bin/python", f"{args.simd_venv}/bin/python"
+    probes = {
+        "pillow-simd": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
+        "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
+        "pyvips": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                   " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
+        "opencv": [py, "-c", "import cv2; print('OpenCV', cv2.__version__)"],
+        "vipsthumbnail": ["vipsthumbnail", "--vips-version"],
+    }
+    out = {}
+    for t in dict.fromkeys(j.tool for j in jobs):
+        if t in probes:
+            out[t] = run(probes[t])
+        elif t.startswith("gpuglitch") and "gpuglitch" not in out:
+            rev = run(["git", "-C", os.path.dirname(os.path.dirname(HERE)), "log", "-1",
+                       "--format=%h %cs %s"])
+            out["gpuglitch"] = f"{args.gpuglitch} (repo at {rev})"
+    return out
+
+
+def machine() -> str:
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    with open("/proc/meminfo") as f:
+        mem = int(f.readline().split()[1]) // 1024
+    return f"{os.cpu_count()} cores ({model}), {mem // 1024} GiB, {platform.platform()}"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--corpus", required=True)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--warmup", type=int, default=1,
+                   help="unmeasured rounds first (page cache, POCL kernel cache) [1]")
+    p.add_argument("--only", default="all", help="tools or groups (anchors, gpuglitch, all)")
+    p.add_argument("--list-repeat", type=int, default=0)
+    p.add_argument("--timeout", type=float, default=900, help="seconds per run [900]")
+    p.add_argument("--venv", required=True)
+    p.add_argument("--simd-venv", required=True)
+    p.add_argument("--gpuglitch", default="gpuglitch")
+    p.add_argument("--work", required=True, help="outputs, logs, results.json, table.md")
+    p.add_argument("--unavailable", action="append", default=[], metavar="TOOL=REASON")
+    args = p.parse_args()
+    args.corpus = os.path.abspath(args.corpus)
+    args.work = os.path.abspath(args.work)
+    os.makedirs(os.path.join(args.work, "logs"), exist_ok=True)
+
+    jobs = build_jobs(args)
+    started = datetime.datetime.now().astimezone()
+    load_start = os.getloadavg()
+    rounds = [f"warmup{i + 1}" for i in range(args.warmup)] + [f"run{i + 1}" for i in range(args.runs)]
+    for label in rounds:
+        for job in jobs:
+            if job.failure:
+                continue
+            result = run_once(job, args, label)
+            if result is None:
+                print(f"[{label}] {job.name}: FAILED: {job.failure}", file=sys.stderr, flush=True)
+                continue
+            print(f"[{label}] {job.name}: {result['wall_s']:.2f} s, "
+                  f"RSS {result['peak_rss_bytes'] / MIB:.0f} MiB, "
+                  f"PSS {result['peak_pss_bytes'] / MIB:.0f} MiB, "
+                  f"CPU {result['cpu_s']:.2f} s", file=sys.stderr, flush=True)
+            if label.startswith("run"):
+                job.runs.append(result)
+    for job in jobs:
+        shutil.rmtree(job.out_dir, ignore_errors=True)
+
+    load_end = os.getloadavg()
+    n_inputs = count_inputs(args.corpus)
+    corpus_bytes = sum(os.path.getsize(os.path.join(args.corpus, n)) for n in os.listdir(args.corpus))
+    vers = versions(args, jobs)
+    md = [
+        f"Date: {started:%Y-%m-%d %H:%M %Z}. Machine: {machine()}.",
+        f"Load average (1 min) at start {load_start[0]:.2f}, at end {load_end[0]:.2f}.",
+        f"Corpus: {args.corpus}, {n_inputs} images, {corpus_bytes / MIB:.0f} MiB. "
+        f"Medians of {args.runs} alternating rounds after {args.warmup} warm-up round(s).",
+        "",
+        table(jobs, args.runs, args.list_repeat > 1),
+        "",
+        "Versions: " + "; ".join(f"{k}: {v}" for k, v in vers.items()) + ".",
+    ]
+    text = "\n".join(md)
+    print(text)
+    with open(os.path.join(args.work, "table.md"), "w") as f:
+        f.write(text + "\n")
+    with open(os.path.join(args.work, "results.json"), "w") as f:
+        json.dump({"date": started.isoformat(), "machine": machine(), "corpus": args.corpus,
+                   "versions": vers, "jobs": [
+                       {"name": j.name, "tool": j.tool, "argv": j.argv, "env": j.env,
+                        "cwd": j.cwd, "expected": j.expected, "failure": j.failure,
+                        "runs": j.runs} for j in jobs]}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
