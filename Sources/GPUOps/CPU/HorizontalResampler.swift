@@ -8,10 +8,16 @@
 /// 16-byte load of `P[start + 2m]`.
 enum HorizontalResampler {
     /// Resamples `rowCount` rows starting at `source` (each `sourceWidth` pixels) into
-    /// `destination` (each `weights.count` pixels).
+    /// `destination` (each `weights.count` pixels). `kernels` picks the vector loops; the
+    /// AVX2 ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, sourceWidth: Int,
                          destination: UnsafeMutablePointer<UInt8>, rowCount: Int,
-                         weights: PairedWeights, exact: ResampleWeights) {
+                         weights: PairedWeights, exact: ResampleWeights,
+                         kernels: ResampleKernelSet = .preferred) {
+        if kernels == .avx2, AVX2Resampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
+                                                      rowCount: rowCount, weights: exact) {
+            return
+        }
         guard weights.fitsPairedArithmetic else {
             ScalarResampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
                                        rowCount: rowCount, weights: exact)
