@@ -138,11 +138,20 @@ GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_w
             }
         }
         uint8_t *out = destination + y * out_row;
-        for (ptrdiff_t x = 0; x < count; x++) {
-            __m128i pixels = gg_pixel4(rows, windows + x, words, regroup);
-            int32_t p[4];
-            _mm_storeu_si128((__m128i *)p, pixels);
-            for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
+        if (rows_here == 4) {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                const __m128i pixels = gg_pixel4(rows, windows + x, words, regroup);
+                _mm_storeu_si32(out + 4 * x, pixels);
+                _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
+                _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
+                _mm_storeu_si32(out + 3 * out_row + 4 * x, _mm_srli_si128(pixels, 12));
+            }
+        } else {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                int32_t p[4];
+                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + x, words, regroup));
+                for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
+            }
         }
     }
 }
@@ -154,7 +163,12 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
     if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
     if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
     ptrdiff_t total_groups = 0;
-    for (ptrdiff_t i = 0; i < count; i++) total_groups += (bounds[2 * i + 1] + 3) / 4;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const ptrdiff_t start = bounds[2 * i], length = bounds[2 * i + 1];
+        /* A window outside the row or longer than its coefficient row: not this kernel's to judge. */
+        if (start < 0 || length < 0 || length > taps || start + length > source_width) return GG_RESAMPLE_UNSUPPORTED;
+        total_groups += (length + 3) / 4;
+    }
     gg_window *windows = malloc((size_t)count * sizeof *windows);
     int32_t *words = malloc((size_t)(4 * total_groups + 1) * sizeof *words);
     uint8_t *scratch = NULL;

@@ -100,7 +100,9 @@ int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
     if (end_row <= first_row) return GG_RESAMPLE_DONE;
     for (ptrdiff_t y = first_row; y < end_row; y++) {
         const int32_t *k = coefficients + y * taps;
-        for (ptrdiff_t j = 0; j < bounds[2 * y + 1]; j++) {
+        const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
+        if (start < 0 || length < 0 || length > taps) return GG_RESAMPLE_UNSUPPORTED;
+        for (ptrdiff_t j = 0; j < length; j++) {
             if (!gg_split_fits(k[j])) return GG_RESAMPLE_UNSUPPORTED;
         }
     }

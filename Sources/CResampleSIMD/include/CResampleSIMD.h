@@ -14,7 +14,9 @@
  *
  * Weights are `ResampleWeights` as they are: `bounds[2i]` the first source index of output
  * `i`, `bounds[2i + 1]` its window length, `coefficients[i * taps + j]` its 22-bit
- * fixed-point coefficients. Every window must lie inside the source (the caller checks).
+ * fixed-point coefficients, `length <= taps`. The horizontal pass refuses windows outside the
+ * source row; the vertical pass does not know the source's height, so the caller makes sure
+ * every window ends inside it (CPUBackend checks both before calling).
  */
 
 #include <stddef.h>
@@ -28,7 +30,8 @@ extern "C" {
 #define GG_RESAMPLE_DONE 0
 /* The pass wrote nothing; run the portable path. Reasons: not x86-64, no AVX2, a coefficient
  * whose split `k = low + high * 2^15` needs `high` outside Int16 (|k| >= 2^30, never made by
- * a real filter), a vertical row narrower than 32 bytes, or scratch memory not available. */
+ * a real filter), a vertical row narrower than 32 bytes, a malformed window (negative, longer
+ * than `taps`, or past the row's end), or scratch memory not available. */
 #define GG_RESAMPLE_UNSUPPORTED 1
 
 /* 1 when this CPU (and its operating system) runs AVX2 instructions, else 0. */

@@ -20,9 +20,12 @@ struct CPUAVX2ResampleTests {
                            guardedAt side: GuardedBytes.Side = .end) -> [UInt8]? {
         let source = GuardedBytes(Array(image.pixels[rows.lowerBound * image.rowBytes ..< rows.upperBound * image.rowBytes]),
                                   guardedAt: side)
-        return withCanaries(count: w.count * rows.count * 4) { out in
-            HorizontalResampler.resample(source: source.pointer, sourceWidth: image.width, destination: out,
-                                         rowCount: rows.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+        // The mapping must outlive the kernel: Swift may end `source`'s lifetime at its last use.
+        return withExtendedLifetime(source) {
+            withCanaries(count: w.count * rows.count * 4) { out in
+                HorizontalResampler.resample(source: source.pointer, sourceWidth: image.width, destination: out,
+                                             rowCount: rows.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+            }
         }
     }
 
@@ -30,9 +33,11 @@ struct CPUAVX2ResampleTests {
     static func vertical(_ image: HostImage, _ w: ResampleWeights, kernels: ResampleKernelSet,
                          guardedAt side: GuardedBytes.Side = .end) -> [UInt8]? {
         let source = GuardedBytes(image.pixels, guardedAt: side)
-        return withCanaries(count: image.rowBytes * w.count) { out in
-            VerticalResampler.resample(source: source.pointer, rowBytes: image.rowBytes, destination: out,
-                                       rows: 0..<w.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+        return withExtendedLifetime(source) {
+            withCanaries(count: image.rowBytes * w.count) { out in
+                VerticalResampler.resample(source: source.pointer, rowBytes: image.rowBytes, destination: out,
+                                           rows: 0..<w.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+            }
         }
     }
 

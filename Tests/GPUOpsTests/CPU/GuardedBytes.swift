@@ -10,7 +10,8 @@ import Darwin
 final class GuardedBytes {
     enum Side { case start, end }
 
-    /// The buffer's first byte.
+    /// The buffer's first byte, valid while this object lives (hold it with
+    /// `withExtendedLifetime` around the code that reads through the pointer).
     let pointer: UnsafeMutablePointer<UInt8>
     let count: Int
     private let mapping: UnsafeMutableRawPointer
