@@ -6,6 +6,9 @@
 /// `taps / scale`), so each source row is regrouped once into "pair vectors" `P[j]` = pixels
 /// `j` and `j + 1` regrouped and widened, and each tap pair of an output is then one aligned
 /// 16-byte load of `P[start + 2m]`.
+///
+/// On x86-64 CPUs with AVX2 the pass runs `AVX2Resampler` instead (same bytes, about twice
+/// the speed); this kernel is the fallback and the reference it is tested against.
 enum HorizontalResampler {
     /// Resamples `rowCount` rows starting at `source` (each `sourceWidth` pixels) into
     /// `destination` (each `weights.count` pixels). `kernels` picks the vector loops; the
