@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+
+/// `gpuglitch process INPUT... --output DIR [options]` (DESIGN 5).
+///
+/// This type holds the command line and checks it; `ProcessSession` does the work.
+struct ProcessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "process",
+        abstract: "Scale, crop and glitch images into an output folder.",
+        discussion: """
+            Inputs are files, folders (searched recursively for .jpg, .jpeg and .png in any \
+            letter case) and http(s) URLs. A bad input fails alone, with one line naming it; \
+            the batch goes on. Exit codes: 0 all done, 1 some inputs failed, 2 usage error, \
+            3 requested device missing, 130 interrupted.
+            """)
+
+    @Argument(help: ArgumentHelp("Files, folders and http(s) URLs.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(name: .customLong("list"), help: ArgumentHelp(
+        "A file naming one input a line (blank lines and # comments ignored); - reads standard input. Repeatable.",
+        valueName: "file"))
+    var lists: [String] = []
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Folder for the results.", valueName: "dir"))
+    var output: String
+
+    @OptionGroup(title: "Image options")
+    var image: ThumbnailOptions
+
+    @OptionGroup(title: "Device")
+    var device: DeviceOptions
+
+    @Option(help: ArgumentHelp("CPU threads for reading, decoding and encoding (default: all cores).",
+                               valueName: "N"))
+    var jobs: Int?
+
+    @Flag(help: "Skip inputs whose output already exists (resume an interrupted batch).")
+    var skipExisting = false
+
+    @Option(help: ArgumentHelp("Write a JSON report: per-input status, error and timings; totals.",
+                               valueName: "file"))
+    var report: String?
+
+    @Option(help: ArgumentHelp(
+        "Process only the K-th of N deterministic slices of the sorted input set (1 ≤ K ≤ N).",
+        valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Print only error lines (no progress, no summary).")
+    var quiet = false
+
+    @Flag(help: "Print the plan (one line per input: write|skip|fail, input, output or reason) and process nothing.")
+    var dryRun = false
+
+    mutating func validate() throws {
+        if inputs.isEmpty && lists.isEmpty {
+            throw ValidationError("no inputs: give files, folders or URLs, or --list FILE")
+        }
+        if output.isEmpty {
+            throw ValidationError("--output must not be empty")
+        }
+        if lists.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("--list - (standard input) can be given only once")
+        }
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be at least 1 (got \(jobs))")
+        }
+        _ = try shardSpec()
+    }
+
+    /// The parsed `--shard`, or nil.
+    func shardSpec() throws(ValidationError) -> ShardSpec? {
+        guard let shard else { return nil }
+        do {
+            return try ShardSpec(parsing: shard)
+        } catch {
+            throw ValidationError("--shard: \(error.description)")
+        }
+    }
+
+    /// The worker count: `--jobs`, or every core.
+    var workerCount: Int {
+        jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    func run() throws {
+        let status = try ProcessSession(command: self).run()
+        if status != ExitStatus.success { throw status }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+
+/// The program's entry point. It exists instead of `GPUGlitch.main()` for one reason:
+/// ArgumentParser exits usage errors with `EX_USAGE` (64), and gpuglitch documents 2
+/// (DESIGN 5), the code most Unix tools use for "you called me wrong".
+///
+/// Exit codes, all raised as `ExitCode` by the commands:
+/// - 0: every input done (written or skipped);
+/// - 1: some input failed (`ExitStatus.someInputsFailed`);
+/// - 2: usage error: a parse error or a `ValidationError`, mapped here from 64;
+/// - 3: the requested device is not there (`ExitStatus.deviceUnavailable`);
+/// - 130: interrupted by SIGINT or SIGTERM (`ExitStatus.interrupted`).
+@main
+enum EntryPoint {
+    static func main() {
+        do {
+            var command = try GPUGlitch.parseAsRoot()
+            try command.run()
+        } catch {
+            if GPUGlitch.exitCode(for: error) == .validationFailure {
+                Console.error(GPUGlitch.fullMessage(for: error) + "\n")
+                exit(ExitStatus.usage.rawValue)
+            }
+            GPUGlitch.exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `process --dry-run`: prints the plan on standard output, one tab-separated line per
+/// input of the shard, in input order, and writes nothing:
+///
+///     write	photos/a.png	out/a.png
+///     skip	photos/b.png	out/b.png
+///     fail	photos/c.png	photos/c.png: output 'out/a.png' is already the output of 'photos/a.png'
+///
+/// The exit status is what a real run would give before processing: 1 if any input
+/// already fails, else 0.
+enum DryRunPrinter {
+    static func print(_ plan: [PlannedInput]) -> ExitCode {
+        var text = ""
+        for input in plan {
+            switch input.action {
+            case .process(let item): text += "write\t\(input.name)\t\(item.output)\n"
+            case .skip: text += "skip\t\(input.name)\t\(input.output ?? "")\n"
+            case .fail(let message): text += "fail\t\(input.name)\t\(message)\n"
+            }
+        }
+        Console.output(text)
+        return plan.contains(where: \.isFailure) ? ExitStatus.someInputsFailed : ExitStatus.success
+    }
+}

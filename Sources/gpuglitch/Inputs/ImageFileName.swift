@@ -1,0 +1,38 @@
+import GPUOps
+
+/// File-name rules for images: which names a folder scan picks up, and what format a name
+/// implies for `--format keep`.
+enum ImageFileName {
+    /// Extensions (lowercased) a folder scan accepts, in any letter case.
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
+
+    /// Splits a file name into stem and extension at the last dot. A leading dot does not
+    /// start an extension (`.png` is a stem with no extension, as for a hidden file).
+    static func split(_ name: String) -> (stem: String, extension: String?) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return (name, nil)
+        }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    }
+
+    /// Whether a folder scan takes this file name.
+    static func isImageName(_ name: String) -> Bool {
+        guard let ext = split(name).extension else { return false }
+        return imageExtensions.contains(ext.lowercased())
+    }
+
+    /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, any case),
+    /// or nil for any other name.
+    static func format(of name: String) -> ImageFormat? {
+        switch split(name).extension?.lowercased() {
+        case "png": .png
+        case "jpg", "jpeg": .jpeg
+        default: nil
+        }
+    }
+
+    /// The last component of a path (`a/b/c.png` → `c.png`), ignoring trailing slashes.
+    static func baseName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import GPUOps
+
+// The library's enums stay free of ArgumentParser; these CLI-side mirrors give the options
+// their spelling, their help listing and their aliases.
+
+/// `--fit cover|contain`.
+enum FitArgument: String, CaseIterable, ExpressibleByArgument {
+    case cover, contain
+
+    var mode: FitMode {
+        switch self {
+        case .cover: .cover
+        case .contain: .contain
+        }
+    }
+}
+
+/// `--gravity centre|north|south|east|west`; `center` is accepted for `centre`.
+enum GravityArgument: String, CaseIterable, ExpressibleByArgument {
+    case centre, north, south, east, west
+
+    init?(argument: String) {
+        if argument == "center" {
+            self = .centre
+        } else {
+            self.init(rawValue: argument)
+        }
+    }
+
+    var gravity: Gravity {
+        switch self {
+        case .centre: .centre
+        case .north: .north
+        case .south: .south
+        case .east: .east
+        case .west: .west
+        }
+    }
+}
+
+/// `--filter box|bilinear|hamming|bicubic|lanczos`.
+enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
+    case box, bilinear, hamming, bicubic, lanczos
+
+    var filter: ResampleFilter {
+        switch self {
+        case .box: .box
+        case .bilinear: .bilinear
+        case .hamming: .hamming
+        case .bicubic: .bicubic
+        case .lanczos: .lanczos
+        }
+    }
+}
+
+/// `--format keep|jpeg|png`: `keep` writes each image in its input's format. `jpg` is
+/// accepted for `jpeg`.
+enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
+    case keep, jpeg, png
+
+    init?(argument: String) {
+        if argument == "jpg" {
+            self = .jpeg
+        } else {
+            self.init(rawValue: argument)
+        }
+    }
+
+    /// The fixed output format, or nil for `keep`.
+    var fixedFormat: ImageFormat? {
+        switch self {
+        case .keep: nil
+        case .jpeg: .jpeg
+        case .png: .png
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import GPUOps
+
+/// The options that shape every output image (DESIGN 4.2, 4.3, 5). A group of its own so
+/// that another subcommand (e.g. `bench`) can take the same options with `@OptionGroup`.
+struct ThumbnailOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Side of the square result (cover) or the longer side (contain).",
+                               valueName: "N"))
+    var size: Int = 512
+
+    @Option(help: "How the image fills the size: cover (crop to a square) or contain.")
+    var fit: FitArgument = .cover
+
+    @Option(help: "Crop anchor for cover (center is accepted for centre).")
+    var gravity: GravityArgument = .centre
+
+    @Option(help: "Resampling filter (Pillow's, exactly).")
+    var filter: FilterArgument = .lanczos
+
+    @Option(help: ArgumentHelp(
+        "Glitch settings, key=value,...: seed, shift, edge (clamp|wrap), scanlines, thickness, strength, tears, tear-shift, tear-height; e.g. seed=7,shift=10,edge=wrap,tears=8.",
+        valueName: "spec"))
+    var glitch: String?
+
+    @Flag(name: .customLong("no-glitch"), help: "Scale and crop only.")
+    var noGlitch = false
+
+    @Option(help: "Output format; keep writes each image in its input's format (jpg is accepted for jpeg).")
+    var format: FormatArgument = .keep
+
+    @Option(help: ArgumentHelp("JPEG quality, 1...100.", valueName: "1...100"))
+    var quality: Int = 90
+
+    @Flag(inversion: .prefixedNo,
+          help: "JPEG DCT-domain downscale while decoding (leaves at least 2x for the resampler); off gives output identical to Pillow.")
+    var shrinkOnLoad = true
+
+    @Flag(inversion: .prefixedNo, help: "Apply the EXIF orientation of JPEG inputs.")
+    var orientation = true
+
+    @Option(help: ArgumentHelp("Refuse inputs with more pixels, before allocating.", valueName: "N"))
+    var maxPixels: Int = 100_000_000
+
+    mutating func validate() throws {
+        // JPEG and our pipeline both stop at 65535 pixels a side.
+        guard (1...65_535).contains(size) else {
+            throw ValidationError("--size must be 1...65535 (got \(size))")
+        }
+        guard (1...100).contains(quality) else {
+            throw ValidationError("--quality must be 1...100 (got \(quality))")
+        }
+        guard maxPixels >= 1 else {
+            throw ValidationError("--max-pixels must be at least 1 (got \(maxPixels))")
+        }
+        if glitch != nil && noGlitch {
+            throw ValidationError("--glitch and --no-glitch cannot be used together")
+        }
+        _ = try glitchParameters()
+    }
+
+    /// The glitch to apply: nil for `--no-glitch`, the defaults when `--glitch` is absent.
+    func glitchParameters() throws(ValidationError) -> GlitchParameters? {
+        if noGlitch { return nil }
+        guard let glitch else { return GlitchParameters() }
+        do {
+            return try GlitchSpec.parse(glitch)
+        } catch {
+            throw ValidationError("--glitch: \(error.description)")
+        }
+    }
+
+    /// The library settings these options describe. Call after validation.
+    func settings() throws(ValidationError) -> ThumbnailSettings {
+        var s = ThumbnailSettings()
+        s.size = size
+        s.fit = fit.mode
+        s.gravity = gravity.gravity
+        s.filter = filter.filter
+        s.glitch = try glitchParameters()
+        s.quality = quality
+        s.shrinkOnLoad = shrinkOnLoad
+        s.maxPixels = maxPixels
+        s.applyOrientation = orientation
+        return s
+    }
+}

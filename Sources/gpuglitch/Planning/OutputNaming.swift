@@ -1,0 +1,29 @@
+import GPUOps
+
+/// Where an input's output goes: `--output` joined with the input's relative name (its
+/// sub-path for folder contents, its base name for files and URLs), with an image extension
+/// (`.jpg`, `.jpeg`, `.png`, any case) replaced by the one `--format` writes. Any other name
+/// keeps its whole name and gets the extension appended (`scan.2021` → `scan.2021.jpg`),
+/// so that names differing only after a dot do not collide.
+struct OutputNaming {
+    /// The `--output` folder as the user gave it.
+    var folder: String
+    /// nil for `--format keep`.
+    var fixedFormat: ImageFormat?
+
+    /// The format written for an input named `relativeName`: the fixed one, or for `keep`
+    /// the one its extension denotes; a name with no known image extension (a URL such as
+    /// `https://host/photo?id=3`) gets JPEG, the usual format of photos on the web.
+    func format(for relativeName: String) -> ImageFormat {
+        fixedFormat ?? ImageFileName.format(of: ImageFileName.baseName(of: relativeName)) ?? .jpeg
+    }
+
+    /// The output path, e.g. `out/2021/IMG_1.jpg` for `2021/IMG_1.JPEG` (jpeg or keep).
+    func outputPath(for relativeName: String) -> String {
+        var components = relativeName.split(separator: "/").map(String.init)
+        let fileName = components.popLast() ?? relativeName
+        let stem = ImageFileName.isImageName(fileName) ? ImageFileName.split(fileName).stem : fileName
+        components.append(stem + "." + format(for: relativeName).fileExtension)
+        return InputDiscovery.join(folder, components.joined(separator: "/"))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The one line `process` ends with on standard error, e.g.
+/// `gpuglitch: 250 images written, 0 failed, 3 skipped, 55.2 images/s, 4.53 s, device opencl:0 (…)`.
+struct SummaryLine {
+    var written: Int
+    var failed: Int
+    var skipped: Int
+    /// Inputs never started because the batch was interrupted.
+    var notStarted: Int
+    var seconds: Double
+    /// nil for `--dry-run`, which selects no device.
+    var device: String?
+    var interrupted: Bool
+
+    var imagesPerSecond: Double { seconds > 0 ? Double(written) / seconds : 0 }
+
+    var text: String {
+        var parts = ["\(written) \(written == 1 ? "image" : "images") written",
+                     "\(failed) failed", "\(skipped) skipped"]
+        if interrupted { parts.append("\(notStarted) not started") }
+        parts.append(String(format: "%.1f images/s", imagesPerSecond))
+        parts.append(String(format: "%.2f s", seconds))
+        if let device { parts.append("device \(device)") }
+        return "gpuglitch: " + (interrupted ? "interrupted; " : "") + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Usage errors exit 2 (not ArgumentParser's 64) with a message that says what is wrong,
+/// before any input is looked at.
+@Suite("Usage errors")
+struct UsageErrorTests {
+    /// Runs `process` on a path that does not exist with the extra arguments; a usage error
+    /// must win over the missing input (which alone would give exit 1).
+    private func processUsage(_ extra: [String], environment: [String: String?] = [:]) throws -> ExecutionResult {
+        let folder = try TemporaryFolder()
+        return try CommandRunner(in: folder.url, environment: environment)
+            .run(["process", "missing.png", "--output", "out", "--device", "cpu"] + extra)
+    }
+
+    @Test("bad --glitch specs name the wrong part", arguments: [
+        ("sheft=3", "--glitch: unknown key 'sheft' in 'sheft=3' (known: seed, shift, edge, scanlines, thickness, strength, tears, tear-shift, tear-height); did you mean 'shift'?"),
+        ("seed=1,colour=4", "--glitch: unknown key 'colour' in 'colour=4'"),
+        ("seed", "--glitch: expected key=value, got 'seed'"),
+        ("seed=", "--glitch: missing value for 'seed' in 'seed='"),
+        ("seed=abc", "--glitch: seed must be a whole number 0...4294967295 (got 'abc') in 'seed=abc'"),
+        ("seed=-1", "--glitch: seed must be a whole number 0...4294967295 (got '-1') in 'seed=-1'"),
+        ("seed=4294967296", "--glitch: seed must be a whole number 0...4294967295 (got '4294967296')"),
+        ("shift=2.5", "--glitch: '2.5' is not a whole number in 'shift=2.5'"),
+        ("shift=-1", "--glitch: shift must be ≥ 0 (got -1) in 'shift=-1'"),
+        ("strength=256", "--glitch: strength must be 0...255 (got 256) in 'strength=256'"),
+        ("tear-height=0", "--glitch: tear-height must be ≥ 1 (got 0) in 'tear-height=0'"),
+        ("scanlines=-2", "--glitch: scanlines must be ≥ 0 (got -2) in 'scanlines=-2'"),
+        ("edge=mirror", "--glitch: edge must be clamp or wrap (got 'mirror') in 'edge=mirror'"),
+        ("seed=1,,shift=2", "--glitch: empty item in 'seed=1,,shift=2' (a stray comma?)"),
+        ("seed=1,seed=2", "--glitch: 'seed' given twice in 'seed=1,seed=2'"),
+        ("", "--glitch: empty spec"),
+    ])
+    func badGlitchSpec(spec: String, message: String) throws {
+        let result = try processUsage(["--glitch", spec])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Error: " + message), "\(result)")
+        #expect(result.stderr.contains("Usage: gpuglitch process"), "\(result)")
+    }
+
+    @Test("a full valid --glitch spec is accepted")
+    func validGlitchSpec() throws {
+        let result = try processUsage([
+            "--glitch", "seed=7,shift=10,edge=wrap,scanlines=4,thickness=2,strength=128,tears=8,tear-shift=40,tear-height=20",
+        ])
+        // Past the command line: the missing input is the only problem.
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.first == "gpuglitch: missing.png: No such file or directory", "\(result)")
+    }
+
+    @Test("--shard outside 1 ≤ K ≤ N", arguments: [
+        ("0/3", "--shard: K must be 1...3 (got '0/3'; shards are numbered from 1)"),
+        ("4/3", "--shard: K must be 1...3 (got '4/3'; shards are numbered from 1)"),
+        ("1/0", "--shard: N must be at least 1 (got '1/0')"),
+        ("2", "--shard: expected K/N, e.g. 2/8 (got '2')"),
+        ("a/b", "--shard: expected K/N, e.g. 2/8 (got 'a/b')"),
+        ("-1/3", "--shard: K must be 1...3 (got '-1/3'; shards are numbered from 1)"),
+    ])
+    func badShard(shard: String, message: String) throws {
+        let result = try processUsage(["--shard=\(shard)"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Error: " + message), "\(result)")
+    }
+
+    @Test("out-of-range numbers", arguments: [
+        (["--quality", "0"], "--quality must be 1...100 (got 0)"),
+        (["--quality", "101"], "--quality must be 1...100 (got 101)"),
+        (["--size", "0"], "--size must be 1...65535 (got 0)"),
+        (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
+        (["--max-pixels", "0"], "--max-pixels must be at least 1 (got 0)"),
+    ])
+    func outOfRange(arguments: [String], message: String) throws {
+        let result = try processUsage(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Error: " + message), "\(result)")
+    }
+
+    @Test("--glitch with --no-glitch")
+    func glitchAndNoGlitch() throws {
+        let result = try processUsage(["--glitch", "seed=1", "--no-glitch"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("Error: --glitch and --no-glitch cannot be used together"), "\(result)")
+    }
+
+    @Test("unknown enum values list the choices", arguments: [
+        (["--fit", "fill"], "The value 'fill' is invalid for '--fit <fit>'"),
+        (["--gravity", "up"], "The value 'up' is invalid for '--gravity <gravity>'"),
+        (["--filter", "nearest"], "The value 'nearest' is invalid for '--filter <filter>'"),
+        (["--format", "webp"], "The value 'webp' is invalid for '--format <format>'"),
+    ])
+    func badChoice(arguments: [String], message: String) throws {
+        let result = try processUsage(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    @Test("bad --device and GPUGLITCH_DEVICE")
+    func badDevice() throws {
+        let option = try processUsage(["--device", "tpu"])
+        #expect(option.status == 2, "\(option)")
+        #expect(option.stderr.contains("Error: --device: invalid device 'tpu' (expected auto, cpu, opencl, opencl:N or gpu)"), "\(option)")
+
+        let folder = try TemporaryFolder()
+        let environment = try CommandRunner(in: folder.url, environment: ["GPUGLITCH_DEVICE": "opencl:x"])
+            .run(["process", "missing.png", "--output", "out"])
+        #expect(environment.status == 2, "\(environment)")
+        #expect(environment.stderr.contains("Error: GPUGLITCH_DEVICE: invalid device 'opencl:x' (expected auto, cpu, opencl, opencl:N or gpu)"), "\(environment)")
+    }
+
+    @Test("missing --output, no inputs, unknown subcommand and option")
+    func missingPieces() throws {
+        let folder = try TemporaryFolder()
+        let runner = CommandRunner(in: folder.url)
+
+        let noOutput = try runner.run(["process", "a.png"])
+        #expect(noOutput.status == 2, "\(noOutput)")
+        #expect(noOutput.stderr.contains("Missing expected argument '--output <dir>'"), "\(noOutput)")
+
+        let noInputs = try runner.run(["process", "--output", "out"])
+        #expect(noInputs.status == 2, "\(noInputs)")
+        #expect(noInputs.stderr.contains("Error: no inputs: give files, folders or URLs, or --list FILE"), "\(noInputs)")
+
+        let unknownCommand = try runner.run(["resize"])
+        #expect(unknownCommand.status == 2, "\(unknownCommand)")
+
+        let unknownOption = try runner.run(["process", "a.png", "--output", "out", "--colour"])
+        #expect(unknownOption.status == 2, "\(unknownOption)")
+        #expect(unknownOption.stderr.contains("Unknown option '--colour'"), "\(unknownOption)")
+
+        let unreadableList = try runner.run(["process", "--list", "nope.txt", "--output", "out", "--device", "cpu"])
+        #expect(unreadableList.status == 2, "\(unreadableList)")
+        #expect(unreadableList.stderr.contains("Error: --list: cannot read 'nope.txt': No such file or directory"),
+                "\(unreadableList)")
+    }
+
+    @Test("--help exits 0 on standard output")
+    func help() throws {
+        let folder = try TemporaryFolder()
+        let result = try CommandRunner(in: folder.url).run(["process", "--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: gpuglitch process"))
+        #expect(result.stderr.isEmpty)
+    }
+}
