@@ -12,11 +12,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // C libraries, found through pkg-config (Debian: ocl-icd-opencl-dev, libpng-dev, libturbojpeg0-dev).
+        // C libraries, found through pkg-config (Debian: ocl-icd-opencl-dev, libpng-dev, libturbojpeg0-dev,
+        // libdeflate-dev).
         .systemLibrary(name: "COpenCL", pkgConfig: "OpenCL",
                        providers: [.apt(["ocl-icd-opencl-dev", "opencl-headers"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -30,7 +32,7 @@ let package = Package(
 
         .target(
             name: "GPUOps",
-            dependencies: ["COpenCL", "CPNG", "CTurboJPEG", "Kernels"]
+            dependencies: ["COpenCL", "CPNG", "CTurboJPEG", "CDeflate", "Kernels"]
         ),
 
         .executableTarget(

@@ -14,6 +14,7 @@ struct GPUGlitch: ParsableCommand {
         subcommands: [
             ProcessCommand.self,
             DevicesCommand.self,
+            BenchCommand.self,
         ]
     )
 }
