@@ -35,6 +35,8 @@ struct BatchReport: Codable, Equatable {
         var timings: StageTimings?
         var outputWidth: Int?
         var outputHeight: Int?
+        /// Present (true) when the device had no room for this image and the CPU made it.
+        var fellBackToCPU: Bool?
     }
 
     struct Totals: Codable, Equatable {
