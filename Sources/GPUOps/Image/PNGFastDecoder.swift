@@ -21,15 +21,13 @@ enum PNGFastDecoder {
         let layout = try PNGStreamLayout(bytes)
         let outputCount = layout.width * layout.height * 4
         let filteredCount = layout.filteredByteCount
-        // 8-bit RGB and RGBA are inflated into the result's own storage, ending where the
-        // pixels end (RGBA rows are one filter byte longer, so its storage gets `height` bytes
-        // more than the pixels need), and unfiltered forwards from its start: an output row is
-        // never longer than its input row, so writing never overtakes reading (see
-        // `unfilterRGB`). That saves a buffer of 3/4 of the image and its page faults. Other
-        // layouts are inflated into a buffer of their own. Either way 8 bytes of slack follow
-        // the data: an RGB pixel is read as 4 bytes, one past the last row's end.
+        // 8-bit RGB and RGBA are inflated into the result's own storage, at its end, and
+        // unfiltered forwards from its start, which saves a buffer of 3/4 of the image and its
+        // page faults; the storage is a little longer than the pixels (`inPlaceCapacity`).
+        // Other layouts are inflated into a buffer of their own. Either way 8 bytes of slack
+        // follow the data: an RGB pixel is read as 4 bytes, one past the last row's end.
         let inPlace = layout.bitDepth == 8 && (layout.colourType == 2 || layout.colourType == 6)
-        let filteredEnd = max(outputCount, filteredCount)
+        let filteredEnd = inPlace ? inPlaceCapacity(layout) : filteredCount
         var failure: PNGFastPathDecline?
         let pixels = [UInt8](unsafeUninitializedCapacity: inPlace ? filteredEnd + 8 : outputCount) { storage, initialized in
             initialized = 0
@@ -90,35 +88,68 @@ enum PNGFastDecoder {
         try inflater.inflate(UnsafeRawBufferPointer(joined), into: output)
     }
 
+    /// Where the inflated data of an 8-bit RGB or RGBA image ends when it is placed at the end
+    /// of the output storage: far enough past the pixels that `unfilterRGB` never overwrites
+    /// input it has still to read.
+    ///
+    /// With `s` bytes a pixel (3 or 4), `w` pixels a row, `h` rows and the input starting at
+    /// offset `D`, output row `r` is `[4wr, 4w(r+1))` and input row `r` starts at
+    /// `D + r(sw+1)`. Pixel `x` of a row is written after its input, and the 4 bytes read
+    /// for it, are consumed; of the rows' own input, the next unread byte is pixel `x + 1`'s.
+    /// Unfiltering one row at a time needs `D >= h(w-1)` for RGB (the pixels' end; then row
+    /// `r`'s output ends at or before row `r+1`'s input) and `D >= 0` for RGBA (each output
+    /// row is a byte shorter than its input). Paeth row pairs write the second row's pixel
+    /// `x - 1` while the first row's pixel `x + 1` is still unread, which needs
+    /// `D >= y(w-1) + 5w - 4` for RGB at pair row `y <= h-2`, so `D = h(w-1) + 3w`, and
+    /// `D >= 4w - 5` for RGBA, so `D = 4w`. Both are under one row past the pixels' end.
+    private static func inPlaceCapacity(_ layout: PNGStreamLayout) -> Int {
+        let w = layout.width, h = layout.height
+        let start = layout.colourType == 2 ? h * (w - 1) + 3 * w : 4 * w
+        return start + layout.filteredByteCount
+    }
+
     /// Unfilters the rows of an 8-bit RGB or RGBA image into RGBA at `output`, applying an
-    /// RGB tRNS colour. `filtered` may lie inside the output itself, ending where the pixels
-    /// end (RGB) or starting where they start (RGBA, whose rows shrink by the filter byte):
-    /// for RGB, output row `y` ends at `4w(y+1)` and input row `y+1` starts at
-    /// `h(w-1) + (y+1)(3w+1)`, which is never before it as `y+1 <= h`; and within a row the
-    /// output pixel `x` ends no later than input pixel `x+1` starts, so each pixel is read
-    /// (with the byte after it) before anything overwrites it. For RGBA the write position
-    /// trails the read position by `y+1` bytes.
+    /// RGB tRNS colour. `filtered` may lie inside the output itself, as `inPlaceCapacity`
+    /// places it.
     private static func unfilterRGB(_ layout: PNGStreamLayout, in bytes: UnsafeRawBufferPointer,
                                     from filtered: UnsafeMutablePointer<UInt8>,
                                     into output: UnsafeMutablePointer<UInt8>) throws(PNGFastPathDecline) {
-        let width = layout.width, rowBytes = layout.rowBytes, outputRowBytes = width * 4
+        let width = layout.width, height = layout.height, rowBytes = layout.rowBytes, outputRowBytes = width * 4
+        let rgb = layout.colourType == 2
         let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: outputRowBytes)
         zeros.initialize(repeating: 0, count: outputRowBytes)
         defer { zeros.deallocate() }
         let key = layout.transparency.map { t in (bytes[t.lowerBound + 1], bytes[t.lowerBound + 3], bytes[t.lowerBound + 5]) }
-        for y in 0..<layout.height {
+        var y = 0
+        while y < height {
             let row = filtered + y * (1 + rowBytes)
             let above = y == 0 ? UnsafePointer(zeros) : UnsafePointer(output + (y - 1) * outputRowBytes)
             let destination = output + y * outputRowBytes
-            let unfiltered = layout.colourType == 2
-                ? PNGUnfilter.rgbRowToRGBA(filter: row[0], source: row + 1, above: above,
-                                           destination: destination, width: width)
-                : PNGUnfilter.rgbaRowToRGBA(filter: row[0], source: row + 1, above: above,
-                                            destination: destination, width: width)
-            guard unfiltered else { throw PNGFastPathDecline("invalid filter type") }
-            if let key {
-                PNGRowExpander.clearTransparentColour(destination, width: width, red: key.0, green: key.1, blue: key.2)
+            var rows = 1
+            if row[0] == 4 && y + 1 < height && row[1 + rowBytes] == 4 {
+                rows = 2
+                if rgb {
+                    PNGUnfilter.rgbPaethRowPairToRGBA(source: row + 1, nextSource: row + 2 + rowBytes, above: above,
+                                                      destination: destination,
+                                                      nextDestination: destination + outputRowBytes, width: width)
+                } else {
+                    PNGUnfilter.rgbaPaethRowPairToRGBA(source: row + 1, nextSource: row + 2 + rowBytes, above: above,
+                                                       destination: destination,
+                                                       nextDestination: destination + outputRowBytes, width: width)
+                }
+            } else {
+                let unfiltered = rgb
+                    ? PNGUnfilter.rgbRowToRGBA(filter: row[0], source: row + 1, above: above,
+                                               destination: destination, width: width)
+                    : PNGUnfilter.rgbaRowToRGBA(filter: row[0], source: row + 1, above: above,
+                                                destination: destination, width: width)
+                guard unfiltered else { throw PNGFastPathDecline("invalid filter type") }
             }
+            if let key {
+                PNGRowExpander.clearTransparentColour(destination, width: rows * width,
+                                                      red: key.0, green: key.1, blue: key.2)
+            }
+            y += rows
         }
     }
 

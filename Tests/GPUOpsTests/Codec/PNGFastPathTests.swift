@@ -139,6 +139,23 @@ struct PNGFastPathTests {
         }
     }
 
+    @Test("larger RGB(A) images, inflated inside the result's own storage: every byte still right",
+          arguments: [Layout(colourType: 2, bitDepth: 8), Layout(colourType: 6, bitDepth: 8),
+                      Layout(colourType: 2, bitDepth: 8, transparent: true)],
+          [PNGTestWriter.Filters.all(4), .all(3), .cycling])
+    func larger(_ layout: Layout, _ filters: PNGTestWriter.Filters) {
+        for (width, height) in [(301, 203), (2, 300), (300, 2), (1, 257), (640, 5)] {
+            for smooth in [false, true] {
+                var writer = PNGTestWriter.make(width: width, height: height, colourType: layout.colourType,
+                                                bitDepth: 8, smooth: smooth, transparent: layout.transparent,
+                                                seed: UInt64(width * height))
+                writer.filters = filters
+                let png = writer.encode()
+                #expect(Self.fastPixels(png) == writer.expectedRGBA(), "\(width)x\(height) smooth \(smooth)")
+            }
+        }
+    }
+
     @Test("our encoder's PNGs (libpng's adaptive filters) decode on the fast path to the source pixels")
     func encoderRoundTrips() throws {
         for height in 1...9 {
