@@ -4,7 +4,7 @@
 /// our own (size, EXIF orientation, whether the file is cut off before the image data); refuse
 /// it if `width * height > options.maxPixels` before any pixel memory exists; decode straight
 /// into the result's storage; apply the EXIF orientation. PNGs of the common layouts are
-/// decoded by `PNGFastDecoder` (libdeflate, about 5x faster than libpng), the rest by libpng. Every failure is an
+/// decoded by `PNGFastDecoder` (libdeflate, about 3x faster than libpng on photos), the rest by libpng. Every failure is an
 /// `ImageCodecError` naming the source; a partially decoded image is never returned.
 ///
 /// Thread-safe: decodes share nothing, so any number can run at once.
