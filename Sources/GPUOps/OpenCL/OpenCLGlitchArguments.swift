@@ -5,8 +5,9 @@
 /// pixel, so the kernel needs no division by a variable:
 /// - a row's tear offset `off` becomes `off mod W` in `0..<W`, because `mod(x + off, W)` equals
 ///   `mod(x + (off mod W), W)`;
-/// - its scanline factor is `255 − strength` on scanline rows and `255` elsewhere, because
-///   `(c · 255 + 127) / 255` is `c` for every channel value;
+/// - its scanline factor is `255 − strength` on scanline rows and `255` elsewhere (the kernel
+///   skips darkening rows with 255; `(c · 255 + 127) / 255` would be `c` anyway, so a device
+///   that did not skip would give the same bytes);
 /// - with clamp edges any shift ≥ W reads the last column (from the right) and the first (from
 ///   the left), so `min(shift, W)` is the same; with wrap edges only `shift mod W` matters.
 struct OpenCLGlitchArguments: Equatable {
