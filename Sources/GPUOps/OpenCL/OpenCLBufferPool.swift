@@ -3,14 +3,14 @@ import Foundation
 /// Device buffers kept for reuse: allocating a fresh 48 MB buffer costs ~30 ms on POCL against
 /// ~5 ms for writing into a reused one (DESIGN 2).
 ///
-/// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple
-/// of an eighth of its power of two, at most 12.5% more), not by exact size: photos of a real
-/// batch almost all differ in size, and with exact sizes every upload and every intermediate
-/// image missed the pool. On POCL each miss maps fresh memory that page-faults on first use: over 60
+/// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple of an
+/// eighth of its power of two, at most 12.5% more), not by exact size: photos of a real batch
+/// almost all differ in size, and with exact sizes every upload and every intermediate image
+/// missed the pool. On POCL each miss maps fresh memory that page-faults on first use: over 60
 /// camera JPEGs, exact sizes made 128 large buffers (925 MB) where classes make 19 (130 MB),
-/// with 182 000 page faults instead of 74 000 and 20% instead of 12% of the process's CPU
-/// time spent in the OS. An idle buffer of the request's class is taken first, else the
-/// smallest idle one at most 50% larger.
+/// with 182 000 page faults instead of 74 000 and 20% instead of 12% of the process's CPU time
+/// spent in the OS. An idle buffer of the request's class is taken first, else the smallest
+/// idle one at most 50% larger.
 ///
 /// A buffer handed out is wrapped in a `PooledBuffer`, which gives it back when the last
 /// reference goes (the `DeviceImage` holding it is dropped). Kernels still queued on it are
