@@ -30,9 +30,13 @@ let package = Package(
             ]
         ),
 
+        // AVX2 resampling kernels, chosen at run time (per-function target attribute, no global
+        // -mavx2: the binary still runs on x86-64 without AVX2; stubs on other architectures).
+        .target(name: "CResampleSIMD"),
+
         .target(
             name: "GPUOps",
-            dependencies: ["COpenCL", "CPNG", "CTurboJPEG", "CDeflate", "Kernels"]
+            dependencies: ["COpenCL", "CPNG", "CTurboJPEG", "CDeflate", "Kernels", "CResampleSIMD"]
         ),
 
         .executableTarget(

@@ -4,8 +4,7 @@ import TestSupport
 
 /// Whole batches through the built binary: good and bad inputs, CPU against OpenCL,
 /// interruption and resumption, shards.
-@Suite("Processing", .serialized,
-       .disabled("BatchRunner.run is a fatalError placeholder until issue 6 (the batch engine) lands in main"))
+@Suite("Processing", .serialized)
 struct ProcessingTests {
     /// `GPUGLITCH_REQUIRE_OPENCL=1` (make test, CI) turns "no OpenCL" into a failure
     /// instead of a skip.
@@ -94,7 +93,16 @@ struct ProcessingTests {
         try folder.write(ImageFiles.gradientPNG(width: 300, height: 200), to: "gen/gradient.png")
         try folder.write(ImageFiles.noisePNG(width: 257, height: 131, seed: 1), to: "gen/noise.png")
         try folder.write(ImageFiles.noisePNG(width: 160, height: 240, seed: 2, alpha: true), to: "gen/alpha.png")
-        let inputs = [RepositoryPaths.samples.path, "gen"]
+        // The samples hold x.png next to x.jpg; as PNG outputs they would collide, so each
+        // sample is linked under a folder named after its extension.
+        let samples = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.samples.path)
+            .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }
+        #expect(samples.count >= 6, "samples/: \(samples)")
+        for name in samples {
+            let ext = (name as NSString).pathExtension
+            try folder.link("samples/\(ext)/\(name)", to: RepositoryPaths.samples.appendingPathComponent(name).path)
+        }
+        let inputs = ["samples", "gen"]
         for (name, extra) in [("default", [String]()),
                               ("wrap", ["--glitch", "seed=7,shift=10,edge=wrap,scanlines=4,thickness=2,strength=128,tears=8,tear-shift=40,tear-height=20",
                                         "--fit", "contain", "--filter", "bicubic", "--no-shrink-on-load"])] {
@@ -112,7 +120,7 @@ struct ProcessingTests {
                         "\(device): \(transfers)")
             }
             #expect(outputs["cpu"] == outputs["opencl"])
-            #expect((outputs["cpu"] ?? []).count >= 6, "three samples and three generated images")
+            #expect((outputs["cpu"] ?? []).count == samples.count + 3, "every sample and three generated images")
             for file in outputs["cpu"] ?? [] {
                 #expect(try folder.contents("\(name)-cpu/\(file)") == folder.contents("\(name)-opencl/\(file)"),
                         "\(name): \(file) differs between CPU and OpenCL")
@@ -138,23 +146,25 @@ struct ProcessingTests {
     @Test("SIGINT mid-batch: exit 130, no partial or temporary files; --skip-existing then does only the rest")
     func interruptAndResume() throws {
         let folder = try TemporaryFolder()
-        // One large image under many names (links are followed): slow enough to interrupt.
-        try folder.write(ImageFiles.noisePNG(width: 1200, height: 900, seed: 5), to: "big.png")
-        let count = 80
-        let names = (0..<count).map { String(format: "img%03d.png", $0) }
-        for name in names { try folder.link("in/\(name)", to: "../big.png") }
+        // Inputs served with a delay: the batch lasts at least count × delay whatever the
+        // build or machine, so the signal always lands in the middle of it.
+        let count = 16, delay = 0.25
+        let names = (0..<count).map { String(format: "img%02d.png", $0) }
+        let image = ImageFiles.noisePNG(width: 120, height: 90, seed: 5)
+        for name in names { try folder.write(image, to: "served/\(name)") }
+        let server = try LocalHTTPServer(serving: folder.url.appendingPathComponent("served"), delay: delay)
+        let urls = names.map { server.url($0) }
 
-        let arguments = ["process", "in", "--output", "out", "--device", "cpu", "--jobs", "1",
-                         "--format", "png", "--report", "first.json"]
-        let running = try CommandRunner(in: folder.url).start(arguments)
+        let running = try CommandRunner(in: folder.url).start(
+            ["process"] + urls + ["--output", "out", "--device", "cpu", "--jobs", "1", "--report", "first.json"])
         let deadline = Date().addingTimeInterval(120)
-        while folder.files(under: "out").filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).isEmpty
+        while folder.files(under: "out").filter({ !$0.hasPrefix(".") }).isEmpty
                 && Date() < deadline && running.process.isRunning {
-            Thread.sleep(forTimeInterval: 0.01)
+            Thread.sleep(forTimeInterval: 0.005)
         }
         running.signal(SIGINT)
         let first = running.wait()
-        #expect(running.process.terminationReason == .exit, "exits by itself, not killed by the signal")
+        #expect(running.process.terminationReason == .exit, "exits by itself, not killed by the signal\n\(first)")
         try #require(first.status == 130, "\(first)")
         #expect(first.stderrLines.last?.hasPrefix("gpuglitch: interrupted; ") == true, "\(first)")
 
@@ -167,15 +177,15 @@ struct ProcessingTests {
         let firstReport = try report(folder, "first.json")
         #expect(firstReport["interrupted"] as? Bool == true)
         let firstStatuses = try records(firstReport).map { $0["status"] as? String }
+        #expect(firstStatuses.count == count)
         #expect(firstStatuses.filter { $0 == "ok" }.count == written.count)
-        #expect(firstStatuses.allSatisfy { $0 == "ok" || $0 == "interrupted" })
+        #expect(firstStatuses.allSatisfy { $0 == "ok" || $0 == "interrupted" }, "\(firstStatuses)")
 
         let dates = try Dictionary(uniqueKeysWithValues: written.map { name in
             (name, try FileManager.default.attributesOfItem(atPath: folder.path("out/\(name)"))[.modificationDate] as? Date)
         })
         let second = try CommandRunner(in: folder.url).run(
-            ["process", "in", "--output", "out", "--device", "cpu", "--format", "png",
-             "--skip-existing", "--report", "second.json"])
+            ["process"] + urls + ["--output", "out", "--device", "cpu", "--skip-existing", "--report", "second.json"])
         #expect(second.status == 0, "\(second)")
         #expect(folder.files(under: "out") == names)
         let secondRecords = try records(try report(folder, "second.json"))
@@ -189,6 +199,41 @@ struct ProcessingTests {
         for name in names {
             #expect(try folder.contents("out/\(name)") == reference, "\(name): same input, same bytes")
         }
+    }
+
+    /// Repeated: where the signal lands in an image's work varies from run to run, and each
+    /// round is another chance to catch a cancellation race (each waits a little longer).
+    @Test("SIGTERM while local files are being processed: exit 130, only complete outputs",
+          arguments: 1...3)
+    func terminateLocalBatch(round: Int) throws {
+        let folder = try TemporaryFolder()
+        // One image under many names (links are followed). Large enough that the signal,
+        // sent once the first output exists, lands while the next image is being worked on.
+        try folder.write(ImageFiles.noisePNG(width: 600, height: 450, seed: 6), to: "big.png")
+        let count = 12
+        let names = (0..<count).map { String(format: "img%02d.png", $0) }
+        for name in names { try folder.link("in/\(name)", to: "../big.png") }
+
+        let running = try CommandRunner(in: folder.url).start(
+            ["process", "in", "--output", "out", "--device", "cpu", "--jobs", "1", "--report", "report.json"])
+        let deadline = Date().addingTimeInterval(120)
+        while folder.files(under: "out").filter({ !$0.hasPrefix(".") }).isEmpty
+                && Date() < deadline && running.process.isRunning {
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        // 0, 40 and 80 ms into the next image.
+        Thread.sleep(forTimeInterval: Double(round - 1) * 0.04)
+        running.signal(SIGTERM)
+        let result = running.wait()
+        #expect(running.process.terminationReason == .exit, "exits by itself, not killed or crashed\n\(result)")
+        try #require(result.status == 130, "\(result)")
+        let written = folder.files(under: "out")
+        #expect(!written.isEmpty && written.count < count, "\(written.count) of \(count) written")
+        #expect(Set(written).isSubset(of: names), "only finished outputs, no temporary files: \(written)")
+        for name in written {
+            #expect(ImageFiles.isCompletePNG(try folder.contents("out/\(name)")), "\(name) is complete")
+        }
+        #expect(try report(folder, "report.json")["interrupted"] as? Bool == true)
     }
 
     @Test("shards 1/3, 2/3 and 3/3 together write exactly what one run writes")

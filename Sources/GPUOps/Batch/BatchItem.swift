@@ -65,6 +65,8 @@ public struct BatchItemResult: Sendable {
     public var decodedHeight: Int?
     public var outputWidth: Int?
     public var outputHeight: Int?
+    /// The device had no room for this image and it was processed on the CPU instead.
+    public var fellBackToCPU = false
 
     public init(index: Int, item: BatchItem, status: BatchItemStatus, error: String? = nil,
                 seconds: Double = 0, timings: StageTimings = StageTimings()) {

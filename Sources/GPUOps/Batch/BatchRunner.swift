@@ -58,6 +58,9 @@ public final class BatchRunner: @unchecked Sendable {
             })
         }
         group.wait()
+        // Results arrive just before each operation announces its finish; let the queue
+        // see every finish before it is released.
+        queue.waitUntilAllOperationsAreFinished()
         lock.withLock { self.queue = nil }
         let after = backend.transfers.snapshot
         return BatchSummary(results: collector.results, seconds: Clock.since(started), cancelled: isCancelled,

@@ -60,6 +60,23 @@ struct ImageJob: Sendable {
                     done(nil)
                     return
                 }
+                if backend.kind != .cpu, Self.isOutOfDeviceResources(error) {
+                    // The device ran out of memory for this image (a huge picture on a small
+                    // GPU): redo this one image on the CPU, as darktable does per module,
+                    // instead of failing it. The bytes are the same either way.
+                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUBackend(threads: 1))
+                    let queue = OperationQueue()
+                    queue.addOperation(retry.makeOperation { retried in
+                        done(retried.map { r in
+                            var r = r
+                            r.seconds = Clock.since(started)
+                            r.fellBackToCPU = true
+                            return r
+                        })
+                        withExtendedLifetime(queue) {}
+                    })
+                    return
+                }
                 result.status = .failed
                 result.error = "\(item.source): \(Self.reason(error))"
                 done(result)
@@ -79,6 +96,15 @@ struct ImageJob: Sendable {
         default:
             return String(describing: error)
         }
+    }
+
+    /// Whether a device said it has no room for this image (recoverable on the CPU), as
+    /// opposed to an invalid argument, which is a bug and fails loudly.
+    static func isOutOfDeviceResources(_ error: any Error) -> Bool {
+        if case ChainError.operationFailed(_, let underlying) = error {
+            return isOutOfDeviceResources(underlying)
+        }
+        return (error as? CLCallError)?.isOutOfResources ?? false
     }
 
     static func isCancellation(_ error: any Error) -> Bool {

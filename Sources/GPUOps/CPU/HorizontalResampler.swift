@@ -6,12 +6,21 @@
 /// `taps / scale`), so each source row is regrouped once into "pair vectors" `P[j]` = pixels
 /// `j` and `j + 1` regrouped and widened, and each tap pair of an output is then one aligned
 /// 16-byte load of `P[start + 2m]`.
+///
+/// On x86-64 CPUs with AVX2 the pass runs `AVX2Resampler` instead (same bytes, about twice
+/// the speed); this kernel is the fallback and the reference it is tested against.
 enum HorizontalResampler {
     /// Resamples `rowCount` rows starting at `source` (each `sourceWidth` pixels) into
-    /// `destination` (each `weights.count` pixels).
+    /// `destination` (each `weights.count` pixels). `kernels` picks the vector loops; the
+    /// AVX2 ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, sourceWidth: Int,
                          destination: UnsafeMutablePointer<UInt8>, rowCount: Int,
-                         weights: PairedWeights, exact: ResampleWeights) {
+                         weights: PairedWeights, exact: ResampleWeights,
+                         kernels: ResampleKernelSet = .preferred) {
+        if kernels == .avx2, AVX2Resampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
+                                                      rowCount: rowCount, weights: exact) {
+            return
+        }
         guard weights.fitsPairedArithmetic else {
             ScalarResampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
                                        rowCount: rowCount, weights: exact)

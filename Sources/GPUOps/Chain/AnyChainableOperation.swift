@@ -39,6 +39,13 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     private var cancellationHandlers: [@Sendable () -> Void] = []
     private var cancellationSeen = false
     private var runCoordinator: ChainCoordinator?
+    /// Chainable operations that depend on this one, held until this one has finished.
+    /// Foundation on Linux keeps dependents unretained and walks them when an operation
+    /// finishes; a dependent that was cancelled, finished early and freed (with the chain that
+    /// owned it) would be a dangling pointer then. Holding them until our own finish
+    /// notifications are over closes that window; the reference goes away right after, so
+    /// finished chains are still freed.
+    private var dependentsHeldUntilFinished: [Operation] = []
     private weak var source: AnyChainableOperation?
 
     init(inputType: Any.Type, outputType: Any.Type, acceptsType: @escaping @Sendable (Any.Type) -> Bool) {
@@ -106,6 +113,19 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         }
         coordinator?.cancelRun(origin: chainDisplayName)
         for handler in handlers { handler() }
+    }
+
+    /// Adds a dependency as Foundation does; a chainable dependency also keeps this operation
+    /// alive until it has finished (see `dependentsHeldUntilFinished`).
+    open override func addDependency(_ operation: Operation) {
+        super.addDependency(operation)
+        (operation as? AnyChainableOperation)?.holdDependent(self)
+    }
+
+    private func holdDependent(_ dependent: Operation) {
+        state.withLock {
+            if phase != .finished { dependentsHeldUntilFinished.append(dependent) }
+        }
     }
 
     /// Runs `handler` once if the operation is cancelled before it finishes: at once (on this
@@ -177,11 +197,16 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         claimed.coordinator?.memberDidFinish(self, outcome: final)
         for observer in claimed.observers { observer(final) }
 
+        let dependents = state.withLock { () -> [Operation] in
+            defer { dependentsHeldUntilFinished = [] }
+            return dependentsHeldUntilFinished
+        }
         willChangeValue(forKey: "isExecuting")
         willChangeValue(forKey: "isFinished")
         state.withLock { phase = .finished }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
+        withExtendedLifetime(dependents) {}
         return true
     }
 

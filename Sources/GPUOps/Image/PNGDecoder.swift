@@ -55,9 +55,14 @@ enum PNGDecoder {
             }
         }
         if failed { throw failure(&png, source: source) }
+        return finish(HostImage(width: width, height: height, pixels: pixels), scan: scan, options: options)
+    }
 
+    /// The stored pixels of a PNG, decoded by libpng or by `PNGFastDecoder`, oriented as
+    /// `options` ask and described as a `DecodedImage`.
+    static func finish(_ stored: HostImage, scan: PNGChunkScan, options: DecodeOptions) -> DecodedImage {
         let orientation = options.applyOrientation ? scan.orientation : .topLeft
-        var image = HostImage(width: width, height: height, pixels: pixels)
+        var image = stored
         orientation.apply(to: &image)
         return DecodedImage(image: image, format: .png, sourceWidth: image.width, sourceHeight: image.height,
                             scaleDenominator: 1, orientation: scan.orientation)

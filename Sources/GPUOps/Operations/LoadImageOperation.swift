@@ -13,7 +13,6 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     public let sizeLimit: Int
     private let progress: URLFetcher.Progress?
     private let state = NSLock()
-    private var fetcher: URLFetcher?
     private var _decoded: DecodedImageInfo?
     private var _timings = StageTimings()
 
@@ -49,12 +48,14 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         case .url(let url):
             let started = Clock.now
             let fetcher = URLFetcher(url: url, timeout: timeout, sizeLimit: sizeLimit, progress: progress)
-            state.withLock { self.fetcher = fetcher }
+            // A cancelled download ends the operation at once, whatever the network does
+            // afterwards (a completion after the first one is ignored by the chain).
+            whenCancelled {
+                fetcher.cancel()
+                completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: .cancelled)))
+            }
             fetcher.start { [self] result in
-                state.withLock {
-                    self.fetcher = nil
-                    _timings.read = Clock.since(started)
-                }
+                state.withLock { _timings.read = Clock.since(started) }
                 switch result {
                 case .success(let bytes):
                     completion(Result {
@@ -67,15 +68,11 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         }
     }
 
-    /// Stops a download in flight as well as the operation.
-    public override func cancel() {
-        super.cancel()
-        state.withLock { fetcher }?.cancel()
-    }
-
     private func decode(_ body: () throws -> DecodedImage) throws -> PipelineImage {
         let started = Clock.now
-        let d = try body()
+        var d = try body()
+        // JPEG has no alpha channel: spare the resampler a scan for transparency.
+        if d.format == .jpeg { d.image.markOpaque() }
         state.withLock {
             _timings.decode = Clock.since(started)
             _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,

@@ -48,6 +48,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     private var failure: FetchError?
     private var completion: Completion?
     private var session: URLSession?
+    private var task: URLSessionTask?
 
     public init(url: URL, timeout: Double = 30, sizeLimit: Int = 256 << 20, progress: Progress? = nil) {
         self.url = url
@@ -56,7 +57,8 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         self.progress = progress
     }
 
-    /// Starts the download; `completion` runs once, on a session thread.
+    /// Starts the download; `completion` runs once, on a session thread (or at once, on this
+    /// thread, when the fetch was cancelled before it started).
     public func start(completion: @escaping Completion) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             completion(.failure(.unsupportedScheme(url.scheme ?? "")))
@@ -66,21 +68,30 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        lock.withLock {
+        // Creating and resuming the task under the lock means `cancel()` either comes first
+        // (and the fetch never starts) or finds a running task to cancel: there is no moment
+        // in which a cancel could be lost and the fetch wait forever.
+        let cancelledEarly = lock.withLock { () -> Bool in
+            if failure == .cancelled { return true }
+            let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
             self.completion = completion
             self.session = session
+            let task = session.dataTask(with: url)
+            self.task = task
+            task.resume()
+            return false
         }
-        session.dataTask(with: url).resume()
+        if cancelledEarly { completion(.failure(.cancelled)) }
     }
 
     /// Stops the download; the completion reports `.cancelled`.
     public func cancel() {
-        let s = lock.withLock { () -> URLSession? in
+        let (task, session) = lock.withLock { () -> (URLSessionTask?, URLSession?) in
             if failure == nil { failure = .cancelled }
-            return session
+            return (self.task, self.session)
         }
-        s?.invalidateAndCancel()
+        task?.cancel()
+        session?.invalidateAndCancel()
     }
 
     /// Downloads synchronously (for callers on a worker thread).
@@ -130,6 +141,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
             let c = self.completion
             self.completion = nil
             self.session = nil
+            self.task = nil
             if let failure { return (c, .failure(failure)) }
             if let error = error as? URLError {
                 return (c, .failure(error.code == .timedOut ? .timedOut(seconds: timeout)

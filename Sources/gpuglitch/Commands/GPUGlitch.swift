@@ -10,7 +10,7 @@ struct GPUGlitch: ParsableCommand {
             3 requested device missing, 130 interrupted.
             """,
         version: "0.1.0",
-        // Add new subcommands (e.g. `BenchCommand.self`) to this list.
+        // One file per subcommand; a new subcommand is one more line here.
         subcommands: [
             ProcessCommand.self,
             DevicesCommand.self,

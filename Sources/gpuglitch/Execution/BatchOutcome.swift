@@ -34,7 +34,8 @@ struct BatchOutcome {
                     status: BatchReport.Status(result.status),
                     error: result.status == .failed ? (result.error ?? "\(input.name): failed") : nil,
                     seconds: result.seconds, timings: result.timings,
-                    outputWidth: result.outputWidth, outputHeight: result.outputHeight)
+                    outputWidth: result.outputWidth, outputHeight: result.outputHeight,
+                    fellBackToCPU: result.fellBackToCPU ? true : nil)
             }
         }
         seconds = summary?.seconds ?? 0

@@ -5,9 +5,6 @@ import GPUOps
 /// `--device`, with its default from `GPUGLITCH_DEVICE`, then `auto`. A group of its own so
 /// every subcommand that runs images (`process`, `bench`) spells it the same way.
 struct DeviceOptions: ParsableArguments {
-    /// The environment variable that gives `--device` its default (`DeviceRequest`'s).
-    static let environmentVariable = "GPUGLITCH_DEVICE"
-
     @Option(help: ArgumentHelp(
         "Where to run: auto, cpu, opencl, opencl:N or gpu (default: $GPUGLITCH_DEVICE, else auto).",
         valueName: "device"))
@@ -24,8 +21,8 @@ struct DeviceOptions: ParsableArguments {
         let (text, origin): (String, String)
         if let device {
             (text, origin) = (device, "--device")
-        } else if let fromEnvironment = environment[Self.environmentVariable], !fromEnvironment.isEmpty {
-            (text, origin) = (fromEnvironment, Self.environmentVariable)
+        } else if let fromEnvironment = environment[DeviceRequest.environmentVariable], !fromEnvironment.isEmpty {
+            (text, origin) = (fromEnvironment, DeviceRequest.environmentVariable)
         } else {
             return .auto
         }

@@ -35,6 +35,8 @@ struct BatchReport: Codable, Equatable {
         var timings: StageTimings?
         var outputWidth: Int?
         var outputHeight: Int?
+        /// Present (true) when the device had no room for this image and the CPU made it.
+        var fellBackToCPU: Bool?
     }
 
     struct Totals: Codable, Equatable {
@@ -53,35 +55,5 @@ struct BatchReport: Codable, Equatable {
     struct Transfers: Codable, Equatable {
         var uploads: Int
         var downloads: Int
-    }
-}
-
-/// The settings a batch ran with, as the report records them.
-struct ReportSettings: Codable, Equatable {
-    var size: Int
-    var fit: String
-    var gravity: String
-    var filter: String
-    /// Absent for `--no-glitch`. Size-dependent values left to their defaults are absent.
-    var glitch: GlitchParameters?
-    var format: String
-    var quality: Int
-    var shrinkOnLoad: Bool
-    var applyOrientation: Bool
-    var maxPixels: Int
-    var jobs: Int
-
-    init(_ settings: ThumbnailSettings, format: FormatArgument, jobs: Int) {
-        size = settings.size
-        fit = settings.fit.rawValue
-        gravity = settings.gravity.rawValue
-        filter = settings.filter.rawValue
-        glitch = settings.glitch
-        self.format = format.rawValue
-        quality = settings.quality
-        shrinkOnLoad = settings.shrinkOnLoad
-        applyOrientation = settings.applyOrientation
-        maxPixels = settings.maxPixels
-        self.jobs = jobs
     }
 }

@@ -60,3 +60,39 @@ final class LockedCounter: @unchecked Sendable {
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+/// A device that has no memory for anything: every pass fails as a real OpenCL device does
+/// when an image does not fit (`CL_MEM_OBJECT_ALLOCATION_FAILURE` from `clCreateBuffer`).
+final class ExhaustedDeviceBackend: ComputeBackend, @unchecked Sendable {
+    let kind = BackendKind.opencl
+    let name = "opencl:9 (exhausted test device)"
+    let transfers = TransferCounters()
+    private var outOfMemory: CLCallError { CLCallError(call: "clCreateBuffer", error: .memObjectAllocationFailure) }
+    func makeResident(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func download(_ image: DeviceImage) throws -> HostImage { throw outOfMemory }
+    func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { throw outOfMemory }
+    func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { throw outOfMemory }
+    func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { throw outOfMemory }
+    func premultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { throw outOfMemory }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct BatchDeviceFallbackTests {
+    @Test func anImageTheDeviceHasNoRoomForIsMadeOnTheCPUWithTheSameBytes() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.size = 48
+        let item = { (name: String) in
+            BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file(name), format: .png)
+        }
+        let fallback = BatchRunner(backend: ExhaustedDeviceBackend(), settings: settings, workers: 1).run([item("device.png")]) { _ in }
+        let result = try #require(fallback.results.first)
+        #expect(result.status == .ok)
+        #expect(result.fellBackToCPU)
+        let cpu = BatchRunner(backend: CPUBackend(), settings: settings, workers: 1).run([item("cpu.png")]) { _ in }
+        #expect(cpu.results.first?.status == .ok)
+        #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
+    }
+}

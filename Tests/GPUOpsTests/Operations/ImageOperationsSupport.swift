@@ -43,6 +43,8 @@ enum OperationTestQueue {
         queue.addOperation(compound)
         let deadline = Date().addingTimeInterval(timeout)
         while !compound.isFinished && Date() < deadline { usleep(2_000) }
+        // Let the queue hear of the finish before the queue goes away with this function.
+        if compound.isFinished { queue.waitUntilAllOperationsAreFinished() }
         return compound.result
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Serves one folder on `127.0.0.1` with `python3 -m http.server` on a free port (a missing
-/// file answers 404), for the URL-input tests. Killed when dropped: with SIGKILL, because
-/// corelibs Foundation's `Process` hands the child the signal mask of the spawning thread,
-/// and test threads block SIGTERM, so `terminate()` would never end the server.
+/// Serves one folder on `127.0.0.1` with Python's `http.server` on a free port (a missing
+/// file answers 404), for the URL-input tests. With a `delay`, every answer waits that long
+/// first, which gives a batch a known minimum duration whatever the machine's speed.
+///
+/// Killed when dropped, with SIGKILL: corelibs Foundation's `Process` hands the child the
+/// signal mask of the spawning thread, and test threads block SIGTERM, so `terminate()`
+/// would never end the server.
 final class LocalHTTPServer {
     let process = Process()
     let port: Int
@@ -12,25 +15,37 @@ final class LocalHTTPServer {
         var description: String
     }
 
-    init(serving folder: URL) throws {
+    /// A threading file server that sleeps `sys.argv[2]` seconds before each GET and prints
+    /// its port as `http.server` does.
+    private static let script = """
+        import functools, http.server, sys, time
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                time.sleep(float(sys.argv[2]))
+                super().do_GET()
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+        print(f"Serving HTTP on 127.0.0.1 port {server.server_address[1]} ...", flush=True)
+        server.serve_forever()
+        """
+
+    init(serving folder: URL, delay: Double = 0) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
-                             "--directory", folder.path]
+        process.arguments = ["python3", "-u", "-c", Self.script, folder.path, String(delay)]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        // "Serving HTTP on 127.0.0.1 port 41234 ..."
         var text = ""
         var port: Int?
-        let deadline = Date().addingTimeInterval(20)
-        while port == nil && Date() < deadline && process.isRunning {
+        while port == nil && process.isRunning {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
-            if let range = text.range(of: " port ") {
-                let digits = text[range.upperBound...].prefix { $0.isNumber }
-                if text[range.upperBound...].dropFirst(digits.count).first == " " { port = Int(digits) }
+            if let range = text.range(of: " port "), text[range.upperBound...].contains(" ") {
+                port = Int(text[range.upperBound...].prefix { $0.isNumber })
             }
         }
         guard let port else {

@@ -1,0 +1,203 @@
+/*
+ * The horizontal pass with AVX2 (see CResampleSIMD.h for the contract).
+ *
+ * Taps go four at a time. One 16-byte load holds four source pixels; it is broadcast to both
+ * 128-bit halves and `vpshufb` regroups and widens it in one step to
+ *     [r0 r1 r2 r3 g0 g1 g2 g3 | b0 b1 b2 b3 a0 a1 a2 a3]   (Int16),
+ * so `vpmaddwd` with the coefficient pairs `[c01 c23 c01 c23 | c01 c23 c01 c23]` (one 64-bit
+ * broadcast load) gives per channel the sums of taps 0+1 and 2+3. Each coefficient is split
+ * into 16-bit halves (coefficient_split.h), so every group takes two `vpmaddwd`, one per half.
+ * Four rows are done together, sharing the coefficient loads; the last group of a window is
+ * padded with zero coefficients, its load moved back so that it never leaves the source row.
+ */
+
+#include "CResampleSIMD.h"
+
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coefficient_split.h"
+
+#define GG_AVX2 __attribute__((target("avx2")))
+
+/* Per output pixel: where its padded window starts and where its coefficient groups are. */
+typedef struct {
+    ptrdiff_t start;  /* first source pixel of the first group */
+    ptrdiff_t groups; /* groups of four taps */
+    ptrdiff_t offset; /* index of the first group's words in the packed table */
+} gg_window;
+
+/*
+ * Packs the weights: per group four words `[low01, low23, high01, high23]`. The window is
+ * padded to whole groups with zero coefficients, at the end when the row has room, else at
+ * the start (the load moved back), so reads stay inside the row. Returns 0 when a coefficient
+ * does not split; `*padded_width` becomes the row width the loads need (more than
+ * `source_width` only for rows narrower than some padded window).
+ */
+static int gg_pack_horizontal(const int32_t *bounds, const int32_t *coefficients, ptrdiff_t count,
+                              ptrdiff_t taps, ptrdiff_t source_width, gg_window *windows,
+                              int32_t *words, ptrdiff_t *padded_width) {
+    ptrdiff_t widest = 0;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        ptrdiff_t length = bounds[2 * i + 1];
+        ptrdiff_t padded = (length + 3) & ~(ptrdiff_t)3;
+        if (padded > widest) widest = padded;
+    }
+    *padded_width = widest > source_width ? source_width + 3 : source_width;
+    ptrdiff_t next = 0;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const int32_t *k = coefficients + i * taps;
+        ptrdiff_t start = bounds[2 * i], length = bounds[2 * i + 1];
+        ptrdiff_t groups = (length + 3) / 4;
+        ptrdiff_t first = start;
+        if (first + 4 * groups > *padded_width) first = *padded_width - 4 * groups;
+        ptrdiff_t lead = start - first; /* zero taps before the window */
+        windows[i] = (gg_window){ first, groups, next };
+        for (ptrdiff_t g = 0; g < groups; g++) {
+            int32_t c[4];
+            for (int t = 0; t < 4; t++) {
+                ptrdiff_t j = 4 * g + t - lead;
+                c[t] = (j >= 0 && j < length) ? k[j] : 0;
+                if (!gg_split_fits(c[t])) return 0;
+            }
+            words[next++] = gg_pack_low(c[0], c[1]);
+            words[next++] = gg_pack_low(c[2], c[3]);
+            words[next++] = gg_pack_high(c[0], c[1]);
+            words[next++] = gg_pack_high(c[2], c[3]);
+        }
+    }
+    return 1;
+}
+
+/* `low + high * 2^15`, the sum of the split products (wrapping). */
+GG_AVX2 static inline __m256i gg_combine(__m256i low, __m256i high) {
+    return _mm256_add_epi32(low, _mm256_slli_epi32(high, 15));
+}
+
+/* One output pixel of four rows: `rows[r]` point at each row's first source pixel. */
+GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const gg_window *w,
+                                        const int32_t *words, __m256i regroup) {
+    __m256i low0 = _mm256_setzero_si256(), low1 = low0, low2 = low0, low3 = low0;
+    __m256i high0 = low0, high1 = low0, high2 = low0, high3 = low0;
+    const ptrdiff_t at = 4 * w->start;
+    const uint8_t *p0 = rows[0] + at, *p1 = rows[1] + at, *p2 = rows[2] + at, *p3 = rows[3] + at;
+    const int32_t *c = words + w->offset;
+    for (ptrdiff_t g = 0; g < w->groups; g++, c += 4) {
+        __m256i lo = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)c));
+        __m256i hi = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(c + 2)));
+        __m256i v;
+        v = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * g))), regroup);
+        low0 = _mm256_add_epi32(low0, _mm256_madd_epi16(v, lo));
+        high0 = _mm256_add_epi32(high0, _mm256_madd_epi16(v, hi));
+        v = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p1 + 16 * g))), regroup);
+        low1 = _mm256_add_epi32(low1, _mm256_madd_epi16(v, lo));
+        high1 = _mm256_add_epi32(high1, _mm256_madd_epi16(v, hi));
+        v = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p2 + 16 * g))), regroup);
+        low2 = _mm256_add_epi32(low2, _mm256_madd_epi16(v, lo));
+        high2 = _mm256_add_epi32(high2, _mm256_madd_epi16(v, hi));
+        v = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p3 + 16 * g))), regroup);
+        low3 = _mm256_add_epi32(low3, _mm256_madd_epi16(v, lo));
+        high3 = _mm256_add_epi32(high3, _mm256_madd_epi16(v, hi));
+    }
+    /* Lanes per row: [r01 r23 g01 g23 | b01 b23 a01 a23]; hadd sums the pairs of two rows:
+     * [r0 g0 r1 g1 | b0 a0 b1 a1] (digits: rows). */
+    const __m256i rounding = _mm256_set1_epi32(1 << 21);
+    __m256i rows01 = _mm256_hadd_epi32(gg_combine(low0, high0), gg_combine(low1, high1));
+    __m256i rows23 = _mm256_hadd_epi32(gg_combine(low2, high2), gg_combine(low3, high3));
+    rows01 = _mm256_srai_epi32(_mm256_add_epi32(rows01, rounding), 22);
+    rows23 = _mm256_srai_epi32(_mm256_add_epi32(rows23, rounding), 22);
+    /* acc >> 22 lies in -512...511, so the saturating packs are exactly clamp(0, 255). */
+    __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(rows01, rows23), _mm256_setzero_si256());
+    /* [r0 g0 r1 g1 r2 g2 r3 g3 | b0 a0 b1 a1 ...] -> four RGBA pixels, one per row. */
+    return _mm_unpacklo_epi16(_mm256_castsi256_si128(bytes), _mm256_extracti128_si256(bytes, 1));
+}
+
+GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_width,
+                                       ptrdiff_t padded_width, uint8_t *destination,
+                                       ptrdiff_t row_count, const gg_window *windows,
+                                       const int32_t *words, ptrdiff_t count, uint8_t *scratch) {
+    const __m256i regroup = _mm256_setr_epi8(
+        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
+        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1);
+    const ptrdiff_t in_row = 4 * source_width, out_row = 4 * count;
+    for (ptrdiff_t y = 0; y < row_count; y += 4) {
+        const ptrdiff_t rows_here = row_count - y < 4 ? row_count - y : 4;
+        const uint8_t *rows[4];
+        for (int r = 0; r < 4; r++) {
+            /* Past the last row the last row is computed again and not stored. */
+            const ptrdiff_t row = y + (r < rows_here ? r : rows_here - 1);
+            rows[r] = source + row * in_row;
+            if (scratch) {
+                uint8_t *copy = scratch + r * 4 * padded_width;
+                memcpy(copy, rows[r], (size_t)in_row);
+                memset(copy + in_row, 0, (size_t)(4 * (padded_width - source_width)));
+                rows[r] = copy;
+            }
+        }
+        uint8_t *out = destination + y * out_row;
+        if (rows_here == 4) {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                const __m128i pixels = gg_pixel4(rows, windows + x, words, regroup);
+                _mm_storeu_si32(out + 4 * x, pixels);
+                _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
+                _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
+                _mm_storeu_si32(out + 3 * out_row + 4 * x, _mm_srli_si128(pixels, 12));
+            }
+        } else {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                int32_t p[4];
+                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + x, words, regroup));
+                for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
+            }
+        }
+    }
+}
+
+int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
+                                uint8_t *destination, ptrdiff_t row_count,
+                                const int32_t *bounds, const int32_t *coefficients,
+                                ptrdiff_t count, ptrdiff_t taps) {
+    if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
+    if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
+    ptrdiff_t total_groups = 0;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const ptrdiff_t start = bounds[2 * i], length = bounds[2 * i + 1];
+        /* A window outside the row or longer than its coefficient row: not this kernel's to judge. */
+        if (start < 0 || length < 0 || length > taps || start + length > source_width) return GG_RESAMPLE_UNSUPPORTED;
+        total_groups += (length + 3) / 4;
+    }
+    gg_window *windows = malloc((size_t)count * sizeof *windows);
+    int32_t *words = malloc((size_t)(4 * total_groups + 1) * sizeof *words);
+    uint8_t *scratch = NULL;
+    int status = GG_RESAMPLE_UNSUPPORTED;
+    ptrdiff_t padded_width = source_width;
+    if (windows && words &&
+        gg_pack_horizontal(bounds, coefficients, count, taps, source_width, windows, words, &padded_width)) {
+        if (padded_width > source_width) scratch = malloc((size_t)(16 * padded_width));
+        if (padded_width == source_width || scratch) {
+            gg_horizontal_rows(source, source_width, padded_width, destination, row_count,
+                               windows, words, count, scratch);
+            status = GG_RESAMPLE_DONE;
+        }
+    }
+    free(scratch);
+    free(words);
+    free(windows);
+    return status;
+}
+
+#else
+
+int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
+                                uint8_t *destination, ptrdiff_t row_count,
+                                const int32_t *bounds, const int32_t *coefficients,
+                                ptrdiff_t count, ptrdiff_t taps) {
+    (void)source; (void)source_width; (void)destination; (void)row_count;
+    (void)bounds; (void)coefficients; (void)count; (void)taps;
+    return GG_RESAMPLE_UNSUPPORTED;
+}
+
+#endif

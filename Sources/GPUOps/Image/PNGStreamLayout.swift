@@ -1,0 +1,178 @@
+import CDeflate
+
+/// A strict walk over a PNG's chunks for the fast decoder: where the palette, the
+/// transparency chunk and the image data are, with every chunk up to the end of the image
+/// data checked (CRC, name, length, order).
+///
+/// It accepts only files libpng's simplified API reads without any warning that could change
+/// the pixels or any error: anything else throws a `PNGFastPathDecline` and the file goes to
+/// libpng, which then decodes it (ignoring what it ignores) or fails with its own message.
+/// Being stricter than libpng only costs speed on odd files; being laxer would change results,
+/// so every rule below errs towards declining.
+///
+/// Like libpng's simplified reader, the walk stops at the first chunk after the run of IDAT
+/// chunks: what follows the image data (text, IEND, or nothing at all in a file that lost its
+/// IEND) is never read.
+struct PNGStreamLayout {
+    var width = 0
+    var height = 0
+    /// 1, 2, 4 or 8 (16-bit images are declined).
+    var bitDepth = 0
+    /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
+    var colourType = 0
+    /// The PLTE chunk's data (3 bytes an entry), for palette images.
+    var palette: Range<Int>?
+    /// The tRNS chunk's data, when the file has one before its image data.
+    var transparency: Range<Int>?
+    /// The data of each IDAT chunk, in order: together, one zlib stream.
+    private(set) var imageData: [Range<Int>] = []
+    /// Sum of the IDAT data lengths.
+    private(set) var compressedByteCount = 0
+
+    /// libpng's default limits (`PNG_USER_WIDTH_MAX`, `PNG_USER_HEIGHT_MAX`): larger sides are
+    /// an error there.
+    static let maximumSide = 1_000_000
+    /// libpng's default `PNG_USER_CHUNK_MALLOC_MAX`: a longer chunk is an error there (IDAT
+    /// chunks may be longer, up to about the size of the uncompressed data).
+    static let maximumChunkLength = 8_000_000
+
+    /// Channels per pixel for a colour type.
+    static func channels(colourType: Int) -> Int {
+        switch colourType {
+        case 2: 3
+        case 4: 2
+        case 6: 4
+        default: 1
+        }
+    }
+
+    /// Bytes in one row of pixels, without the filter byte.
+    var rowBytes: Int { (width * Self.channels(colourType: colourType) * bitDepth + 7) / 8 }
+
+    /// Bytes of the inflated image data: each row is a filter byte and the row.
+    var filteredByteCount: Int { height * (1 + rowBytes) }
+
+    /// Bytes from one pixel to the next, as the filters count them (at least 1).
+    var filterStride: Int { max(1, Self.channels(colourType: colourType) * bitDepth / 8) }
+
+    init(_ b: UnsafeRawBufferPointer) throws(PNGFastPathDecline) {
+        func u32(_ at: Int) -> Int {
+            Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+        }
+        guard b.count >= 33, b.prefix(8).elementsEqual(ImageFormat.pngSignature) else {
+            throw PNGFastPathDecline("shorter than a signature and IHDR")
+        }
+        guard u32(8) == 13, u32(12) == Self.ihdr, Self.checksumMatches(b, chunkAt: 8, length: 13) else {
+            throw PNGFastPathDecline("no intact IHDR")
+        }
+        width = u32(16)
+        height = u32(20)
+        bitDepth = Int(b[24])
+        colourType = Int(b[25])
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw PNGFastPathDecline("size outside libpng's limits")
+        }
+        guard b[26] == 0, b[27] == 0 else { throw PNGFastPathDecline("unknown compression or filter method") }
+        guard b[28] == 0 else { throw PNGFastPathDecline("interlaced") }
+        switch (colourType, bitDepth) {
+        case (0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8):
+            break
+        default:
+            throw PNGFastPathDecline("colour type \(colourType) at bit depth \(bitDepth)")
+        }
+
+        let idatLimit = max(Self.maximumChunkLength, filteredByteCount)
+        var at = 33
+        while at + 8 <= b.count {
+            let length = u32(at)
+            let type = u32(at + 4)
+            if !imageData.isEmpty && type != Self.idat { break }     // past the image data: done
+            guard length <= Int(Int32.max), at + 12 + length <= b.count else {
+                throw PNGFastPathDecline("a chunk is cut off")
+            }
+            guard Self.isValidName(type) else { throw PNGFastPathDecline("invalid chunk name") }
+            guard length <= (type == Self.idat ? idatLimit : Self.maximumChunkLength) else {
+                throw PNGFastPathDecline("chunk longer than libpng allows")
+            }
+            guard Self.checksumMatches(b, chunkAt: at, length: length) else {
+                throw PNGFastPathDecline("chunk CRC mismatch")
+            }
+            let data = (at + 8)..<(at + 8 + length)
+            switch type {
+            case Self.idat:
+                guard colourType != 3 || palette != nil else { throw PNGFastPathDecline("no PLTE before IDAT") }
+                imageData.append(data)
+                compressedByteCount += length
+            case Self.plte:
+                try notePalette(data)
+            case Self.trns:
+                try noteTransparency(data, in: b)
+            case Self.ihdr, Self.iend:
+                throw PNGFastPathDecline("IHDR or IEND out of place")
+            default:
+                // An unknown critical chunk (upper-case first letter) is an error in libpng;
+                // ancillary chunks (gAMA, sRGB, iCCP, cHRM, eXIf, text...) leave 8-bit pixels alone.
+                guard type & 0x2000_0000 != 0 else { throw PNGFastPathDecline("unknown critical chunk") }
+            }
+            at = data.upperBound + 4
+        }
+        guard !imageData.isEmpty else { throw PNGFastPathDecline("the data ends before any IDAT") }
+    }
+
+    private mutating func notePalette(_ data: Range<Int>) throws(PNGFastPathDecline) {
+        guard colourType == 2 || colourType == 3 || colourType == 6 else {
+            throw PNGFastPathDecline("PLTE in a gray image")
+        }
+        guard palette == nil, transparency == nil else { throw PNGFastPathDecline("PLTE repeated or after tRNS") }
+        let entries = data.count / 3
+        guard data.count % 3 == 0, entries >= 1, entries <= 256,
+              colourType != 3 || entries <= 1 << bitDepth else {
+            throw PNGFastPathDecline("PLTE of an invalid length")
+        }
+        palette = data
+    }
+
+    private mutating func noteTransparency(_ data: Range<Int>, in b: UnsafeRawBufferPointer) throws(PNGFastPathDecline) {
+        guard transparency == nil else { throw PNGFastPathDecline("tRNS repeated") }
+        let maximumSample = (1 << bitDepth) - 1
+        func sample(_ i: Int) -> Int { Int(b[data.lowerBound + 2 * i]) << 8 | Int(b[data.lowerBound + 2 * i + 1]) }
+        switch colourType {
+        case 0:
+            guard data.count == 2, sample(0) <= maximumSample else { throw PNGFastPathDecline("invalid gray tRNS") }
+        case 2:
+            guard data.count == 6, (0..<3).allSatisfy({ sample($0) <= maximumSample }) else {
+                throw PNGFastPathDecline("invalid RGB tRNS")
+            }
+        case 3:
+            guard let palette, data.count >= 1, data.count <= palette.count / 3 else {
+                throw PNGFastPathDecline("tRNS without PLTE before it, or longer than the palette")
+            }
+        default:
+            throw PNGFastPathDecline("tRNS in an image with an alpha channel")
+        }
+        transparency = data
+    }
+
+    private static let ihdr = 0x4948_4452
+    private static let plte = 0x504C_5445
+    private static let trns = 0x7452_4E53
+    private static let idat = 0x4944_4154
+    private static let iend = 0x4945_4E44
+
+    /// Four ASCII letters, as libpng's `png_check_chunk_name` requires.
+    private static func isValidName(_ type: Int) -> Bool {
+        (0..<4).allSatisfy { i in
+            let c = (type >> (8 * i)) & 0xFF
+            return (65...90).contains(c) || (97...122).contains(c)
+        }
+    }
+
+    /// Whether the CRC stored after the chunk at `at` matches its type and data. libdeflate's
+    /// CRC-32 (folding with carry-less multiplication where the CPU has it) runs at several
+    /// GB/s, so checking every IDAT costs well under a millisecond per photo.
+    private static func checksumMatches(_ b: UnsafeRawBufferPointer, chunkAt at: Int, length: Int) -> Bool {
+        let computed = libdeflate_crc32(0, b.baseAddress! + at + 4, 4 + length)
+        let stored = b.loadUnaligned(fromByteOffset: at + 8 + length, as: UInt32.self).bigEndian
+        return computed == stored
+    }
+}

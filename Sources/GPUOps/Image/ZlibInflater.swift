@@ -1,0 +1,42 @@
+import CDeflate
+
+/// A libdeflate decompressor: inflates a whole zlib stream in one call, 2–3x faster than
+/// zlib's streaming `inflate`, checking the Adler-32 at the end.
+///
+/// Owns its `libdeflate_decompressor` and frees it in `deinit`. One per decode: allocating
+/// one is a single `malloc` of about 10 KB, measured at well under a microsecond, against
+/// milliseconds for any real image, so there is nothing to gain from pooling them per thread.
+/// Not shareable between threads (libdeflate keeps its decode tables in it).
+final class ZlibInflater {
+    private let decompressor: OpaquePointer
+
+    /// `nil` only when memory for the decompressor cannot be had.
+    init?() {
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        self.decompressor = decompressor
+    }
+
+    deinit {
+        libdeflate_free_decompressor(decompressor)
+    }
+
+    /// Inflates the zlib stream in `input` into exactly `output.count` bytes. Succeeds only
+    /// if the stream is valid (Adler-32 included), fills `output` exactly, and ends exactly at
+    /// the end of `input`; otherwise says which of these failed.
+    func inflate(_ input: UnsafeRawBufferPointer,
+                 into output: UnsafeMutableRawBufferPointer) throws(PNGFastPathDecline) {
+        var consumed = 0
+        let result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count,
+                                                   output.baseAddress, output.count, &consumed, nil)
+        switch result {
+        case LIBDEFLATE_SUCCESS:
+            guard consumed == input.count else { throw PNGFastPathDecline("data after the end of the zlib stream") }
+        case LIBDEFLATE_SHORT_OUTPUT:
+            throw PNGFastPathDecline("the zlib stream holds too few bytes for the image")
+        case LIBDEFLATE_INSUFFICIENT_SPACE:
+            throw PNGFastPathDecline("the zlib stream holds more bytes than the image")
+        default:
+            throw PNGFastPathDecline("invalid zlib stream (libdeflate: bad data)")
+        }
+    }
+}
