@@ -116,7 +116,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        try run({ $0.resampleHorizontal }, size: [weights.count, rows.count]) { k in
+        // One work-item per column and pair of rows (see resample.cl).
+        try run({ $0.resampleHorizontal }, size: [weights.count, (rows.count + 1) / 2]) { k in
             try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
                                .buffer(job.target), .int(Int32(weights.count)), .int(Int32(rows.count)),
                                .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
@@ -131,7 +132,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        try run({ $0.resampleVertical }, size: [job.input.width, weights.count]) { k in
+        // One work-item per pair of columns and row (see resample.cl).
+        try run({ $0.resampleVertical }, size: [(job.input.width + 1) / 2, weights.count]) { k in
             try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target), .int(Int32(weights.count)),
                                .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
         }
@@ -173,12 +175,11 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
                      "glitch plan for \(plan.width)x\(plan.height), image is \(image.width)x\(image.height)")
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
-        let offsets = try CLBuffer(context: runtime.context, copying: plan.rowOffsets)
+        let rows = try CLBuffer(context: runtime.context, copying: arguments.rows)
         try run({ $0.glitch }, size: [image.width, image.height]) { k in
             try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)),
-                               .int(Int32(image.height)), .buffer(offsets),
-                               .int(arguments.shift), .int(arguments.wrapEdge), .int(arguments.period),
-                               .int(arguments.thickness), .int(arguments.strength))
+                               .int(Int32(image.height)), .buffer(rows),
+                               .int(arguments.shift), .int(arguments.wrapEdge))
         }
         return .device(job.output)
     }
