@@ -27,7 +27,7 @@ public final class BatchRunner: @unchecked Sendable {
         self.workers = max(1, workers)
         // A device backend gets one extra image so that a kernel batch is always queued while
         // the workers decode and encode.
-        maxInFlight = max(1, workers) + (backend.kind == .cpu ? 0 : 1)
+        maxInFlight = max(1, workers) + (backend.kind == .cpu ? 0 : 0)
     }
 
     /// Processes `items`, calling `onResult` (serially, from any thread) as each item ends,
