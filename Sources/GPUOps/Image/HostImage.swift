@@ -6,13 +6,7 @@
 public struct HostImage: Sendable, Equatable {
     public var width: Int
     public var height: Int
-    public var pixels: [UInt8] {
-        // Any write may lower an alpha value: the hint no longer holds.
-        didSet { isKnownOpaque = false }
-    }
-    /// Set when the source cannot carry transparency (a JPEG, say), so `hasTransparency` need
-    /// not scan the pixels; cleared by any change to `pixels`. Not part of equality.
-    public private(set) var isKnownOpaque = false
+    public var pixels: [UInt8]
 
     /// Wraps existing pixels. `pixels.count` must be `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
@@ -35,8 +29,7 @@ public struct HostImage: Sendable, Equatable {
     /// ANDs whole pixels as 32-bit words and looks at the alpha byte once at the end: a few
     /// times faster than testing every fourth byte, and it runs before every upload.
     public var hasTransparency: Bool {
-        if isKnownOpaque { return false }
-        return pixels.withUnsafeBytes { raw in
+        pixels.withUnsafeBytes { raw in
             let words = raw.bindMemory(to: UInt32.self)
             var all: UInt32 = 0xFFFF_FFFF
             var i = 0
@@ -53,15 +46,6 @@ public struct HostImage: Sendable, Equatable {
             // Alpha is the fourth byte of each pixel: the top byte of a little-endian word.
             return UInt32(littleEndian: all) >> 24 != 0xFF
         }
-    }
-
-    /// Records that every alpha is 255, as the caller knows from where the pixels came from.
-    public mutating func markOpaque() {
-        isKnownOpaque = true
-    }
-
-    public static func == (a: HostImage, b: HostImage) -> Bool {
-        a.width == b.width && a.height == b.height && a.pixels == b.pixels
     }
 
     /// The four channels of the pixel at `(x, y)`.

@@ -70,9 +70,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
 
     private func decode(_ body: () throws -> DecodedImage) throws -> PipelineImage {
         let started = Clock.now
-        var d = try body()
-        // JPEG has no alpha channel: spare the resampler a scan for transparency.
-        if d.format == .jpeg { d.image.markOpaque() }
+        let d = try body()
         state.withLock {
             _timings.decode = Clock.since(started)
             _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,

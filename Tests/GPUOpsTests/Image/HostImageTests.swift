@@ -23,21 +23,3 @@ struct HostImageTests {
         #expect(!HostImage(width: 0, height: 0).hasTransparency)
     }
 }
-
-struct HostImageOpacityHintTests {
-    @Test func theHintSkipsTheScanUntilPixelsChange() {
-        var image = TestImages.gradient(width: 5, height: 3)
-        image.markOpaque()
-        #expect(image.isKnownOpaque && !image.hasTransparency)
-        image.pixels[3] = 10
-        #expect(!image.isKnownOpaque)
-        #expect(image.hasTransparency)
-    }
-
-    @Test func theHintIsNotPartOfEquality() {
-        let plain = TestImages.gradient(width: 4, height: 4)
-        var hinted = plain
-        hinted.markOpaque()
-        #expect(plain == hinted)
-    }
-}
