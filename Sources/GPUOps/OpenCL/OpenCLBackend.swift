@@ -225,7 +225,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
         let rows = try CLBuffer(context: runtime.context, copying: arguments.rows)
-        try run({ $0.glitch }, size: [image.width, image.height]) { k in
+        // One work-item per eight pixels of a row (see glitch.cl).
+        try run({ $0.glitch }, size: [(image.width + 7) / 8, image.height]) { k in
             try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)),
                                .int(Int32(image.height)), .buffer(rows),
                                .int(arguments.shift), .int(arguments.wrapEdge))
