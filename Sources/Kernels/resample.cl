@@ -115,7 +115,9 @@ __kernel void resample_vertical(__global const uchar4 *src, int width,
 // equals sum(src * k) modulo 2^32, the Int32 sum the portable kernels compute. The same
 // scheme as the CPU fallback's AVX2 resamplers (Sources/CResampleSIMD), which POCL's
 // vectoriser does not find on its own: it runs the portable kernels' inner loops one
-// work-item at a time, 8 channel products per instruction at best.
+// work-item at a time, 8 channel products per instruction at best. Measured on POCL 3.1
+// (2 cores): the horizontal pass of a 2400x1350 -> 512 lanczos thumbnail takes 4.5-5 ms of
+// CPU here against 8 ms with the portable kernel.
 #if defined(GPUGLITCH_X86_AVX2) && defined(__AVX2__) && defined(__clang__) && defined(__x86_64__)
 
 typedef char x86_bytes32 __attribute__((vector_size(32)));

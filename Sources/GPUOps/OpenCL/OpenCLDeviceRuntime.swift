@@ -27,8 +27,8 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
 
     /// Options the embedded program is built with.
     static let buildOptions = ""
-    /// Added for CPU devices: asks resample.cl for its x86 AVX2 resampling kernels, 2x faster
-    /// on POCL than the portable ones (which GPUs run). The source only defines them where the
+    /// Added for CPU devices: asks resample.cl for its x86 AVX2 resampling kernels, 1.6–2x
+    /// faster on POCL than the portable ones (which GPUs run). The source only defines them where the
     /// compiler targets AVX2 with clang's builtins; a CPU device whose compiler still rejects
     /// them gets the program built again without the option.
     static let x86Option = "-DGPUGLITCH_X86_AVX2"
