@@ -28,6 +28,16 @@ public final class CLBuffer: @unchecked Sendable {
                   size: bytes.count)
     }
 
+    /// A buffer over `bytes` itself (`CL_MEM_USE_HOST_PTR`): a CPU device's kernels read the
+    /// host memory in place, other devices may cache a copy. The memory must stay alive and
+    /// unchanged until every command using the buffer has finished (see `HostBackedBuffer`).
+    public convenience init(context: CLContext, flags: CLMemoryFlags = .readOnly, usingHostMemory bytes: UnsafeRawBufferPointer) throws(CLCallError) {
+        precondition(bytes.count > 0, "OpenCL buffers cannot be empty")
+        let flags = cl_mem_flags(flags.rawValue) | cl_mem_flags(CL_MEM_USE_HOST_PTR)
+        self.init(id: try Self.create(context, CLMemoryFlags(rawValue: flags), bytes.count, bytes.baseAddress),
+                  size: bytes.count)
+    }
+
     /// A buffer holding a copy of `values` (see `init(context:flags:copying:)`).
     public convenience init<T: BitwiseCopyable>(context: CLContext, flags: CLMemoryFlags = .readOnly, copying values: [T]) throws(CLCallError) {
         precondition(!values.isEmpty, "OpenCL buffers cannot be empty")

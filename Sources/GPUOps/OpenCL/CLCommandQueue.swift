@@ -64,6 +64,24 @@ public final class CLCommandQueue: @unchecked Sendable {
         return try Self.wrap(event, "clEnqueueReadBuffer")
     }
 
+    /// Calls `body` once every command queued before this call has finished (successfully or
+    /// not), on a thread of the OpenCL runtime, without waiting here: a marker is enqueued
+    /// and flushed, and `body` runs from its completion callback.
+    public func whenQueuedCommandsFinish(_ body: @escaping @Sendable () -> Void) throws(CLCallError) {
+        var marker: cl_event?
+        try check("clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList(id, 0, nil, &marker))
+        let event = try Self.wrap(marker, "clEnqueueMarkerWithWaitList")
+        let context = Unmanaged.passRetained(CallbackBox(body))
+        let code = clSetEventCallback(event.id, CL_COMPLETE, { _, _, context in
+            guard let context else { return }
+            let box = Unmanaged<CallbackBox>.fromOpaque(context).takeRetainedValue()
+            box.body()
+        }, context.toOpaque())
+        if code != CL_SUCCESS { context.release() }
+        try check("clSetEventCallback", code)
+        try flush()
+    }
+
     /// Sends queued commands to the device without waiting for them.
     public func flush() throws(CLCallError) { try check("clFlush", clFlush(id)) }
 
@@ -74,4 +92,10 @@ public final class CLCommandQueue: @unchecked Sendable {
         guard let event else { throw CLCallError(call: call, error: .outOfHostMemory) }
         return CLEvent(id: event)
     }
+}
+
+/// A closure handed through OpenCL's C callback context pointer.
+private final class CallbackBox {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

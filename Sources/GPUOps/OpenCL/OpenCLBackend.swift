@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Kernels are enqueued on the device's in-order queue without waiting; only `download`
 /// waits. Device images are pooled buffers (`PooledBuffer`) that return to this backend's pool
-/// when dropped. The program and kernels are built once per device per process
-/// (`OpenCLDeviceRuntime`). Safe to use from several threads at once: kernel arguments are
-/// set under the runtime's lock, everything else is thread-safe OpenCL or locked.
+/// when dropped, or, on a CPU device, large uploads read in place (`HostBackedBuffer`). The
+/// program and kernels are built once per device per process (`OpenCLDeviceRuntime`). Safe
+/// to use from several threads at once: kernel arguments are set under the runtime's lock,
+/// everything else is thread-safe OpenCL or locked.
 public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     public let kind = BackendKind.opencl
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC 7B13)`.
@@ -16,15 +17,35 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
 
     let runtime: OpenCLDeviceRuntime
     let pool: OpenCLBufferPool
+    /// Whether the resampling passes run the x86 kernels of resample.cl (CPU devices whose
+    /// compiler builds them), else the portable ones. Both give the same bytes.
+    let usesX86Kernels: Bool
+    /// Whether large uploads are read in place (`HostBackedBuffer`): on a CPU device the
+    /// "device memory" is host memory, so copying a decoded photo into a buffer is pure cost.
+    let readsLargeUploadsInPlace: Bool
+
+    /// Uploads from this size on are read in place on a CPU device. Smaller ones are copied
+    /// into pooled buffers: their copy costs less than the buffer, marker and callback that
+    /// reading in place needs per image.
+    static let inPlaceUploadBytes = 1 << 20
 
     /// A backend on `device`; `index` is its place in `CLDevice.all()` and only names it.
     /// Builds the device's program on first use in the process (throws `CLBuildError` if it
     /// does not build). Idle pooled buffers are kept up to `maxIdleBytes` (default: a quarter
     /// of the device's memory, at most 512 MiB; 64 MiB on a CPU device such as POCL, whose
     /// "device memory" is the process's own and would show as resident memory).
-    public init(device: CLDevice, index: Int, maxIdleBytes: Int? = nil) throws {
+    public convenience init(device: CLDevice, index: Int, maxIdleBytes: Int? = nil) throws {
+        try self.init(device: device, index: index, maxIdleBytes: maxIdleBytes, allowsX86Kernels: true)
+    }
+
+    /// As `init(device:index:maxIdleBytes:)`; with `allowsX86Kernels` false the resampling
+    /// passes run the portable kernels even where the x86 ones exist (tests check both on a
+    /// CPU device, the only kind CI has).
+    init(device: CLDevice, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
         self.device = device
         runtime = try OpenCLDeviceRuntime.shared(for: device)
+        usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
+        readsLargeUploadsInPlace = try device.type == .cpu
         let quarter = Int(clamping: try device.globalMemory / 4)
         let cap = (try? device.type) == .cpu ? 64 << 20 : 512 << 20
         pool = OpenCLBufferPool(context: runtime.context, maxIdleBytes: maxIdleBytes ?? min(quarter, cap))
@@ -49,8 +70,15 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
 
     /// Copies a host image into a pooled device buffer. The write is blocking, so the host
     /// array only has to live for this call; on the in-order queue it runs after the work
-    /// queued before it.
+    /// queued before it. On a CPU device a large image is not copied but read where it lies
+    /// (`HostBackedBuffer` keeps it alive as long as kernels may read it).
     func upload(_ host: HostImage) throws -> PipelineImage {
+        if readsLargeUploadsInPlace && host.pixels.count >= Self.inPlaceUploadBytes {
+            let storage = try HostBackedBuffer(pixels: host.pixels, queue: runtime.queue)
+            transfers.recordUpload(bytes: host.pixels.count)
+            return .device(DeviceImage(width: host.width, height: host.height, isOpaque: !host.hasTransparency,
+                                       backend: self, storage: storage))
+        }
         let target = try pool.buffer(size: host.pixels.count)
         if !host.pixels.isEmpty {
             try host.pixels.withUnsafeBytes { bytes in
@@ -80,8 +108,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     /// The buffer of a device image that lives in this device's context (made by this backend
     /// or another one on the same device), or nil.
     private func buffer(of image: DeviceImage) -> CLBuffer? {
-        guard let pooled = image.storage as? PooledBuffer, pooled.pool.context === runtime.context else { return nil }
-        return pooled.buffer
+        guard let stored = image.storage as? OpenCLImageStorage, stored.context === runtime.context else { return nil }
+        return stored.buffer
     }
 
     /// The input resident here, its buffer, and a new image of `width × height` to write into.
@@ -116,6 +144,17 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
             weights.start($0) >= 0 && weights.start($0) + weights.length($0) <= image.width
         }, "horizontal weights read outside a \(image.width)-pixel row")
         let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
+        if usesX86Kernels, let split = OpenCLSplitWeights.Horizontal(weights, sourceWidth: job.input.width) {
+            let windows = try CLBuffer(context: runtime.context, copying: split.windows)
+            let words = try CLBuffer(context: runtime.context, copying: split.words)
+            // One work-item per column and four rows.
+            try run({ $0.x86!.horizontal }, size: [weights.count, (rows.count + 3) / 4]) { k in
+                try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
+                                   .buffer(job.target), .int(Int32(weights.count)), .int(Int32(rows.count)),
+                                   .buffer(windows), .buffer(words))
+            }
+            return .device(job.output)
+        }
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
         // One work-item per column and pair of rows (see resample.cl).
@@ -134,6 +173,16 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
+        if usesX86Kernels, let split = OpenCLSplitWeights.Vertical(weights) {
+            let pairs = try CLBuffer(context: runtime.context, copying: split.pairs)
+            // One work-item per eight columns and row.
+            try run({ $0.x86!.vertical }, size: [(job.input.width + 7) / 8, weights.count]) { k in
+                try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target),
+                                   .int(Int32(weights.count)), .buffer(bounds), .buffer(coefficients),
+                                   .int(Int32(weights.taps)), .buffer(pairs), .int(Int32(split.stride)))
+            }
+            return .device(job.output)
+        }
         // One work-item per pair of columns and row (see resample.cl).
         try run({ $0.resampleVertical }, size: [(job.input.width + 1) / 2, weights.count]) { k in
             try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target), .int(Int32(weights.count)),
@@ -178,7 +227,8 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
         let rows = try CLBuffer(context: runtime.context, copying: arguments.rows)
-        try run({ $0.glitch }, size: [image.width, image.height]) { k in
+        // One work-item per eight pixels of a row (see glitch.cl).
+        try run({ $0.glitch }, size: [(image.width + 7) / 8, image.height]) { k in
             try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)),
                                .int(Int32(image.height)), .buffer(rows),
                                .int(arguments.shift), .int(arguments.wrapEdge))

@@ -27,14 +27,24 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
 
     /// Options the embedded program is built with.
     static let buildOptions = ""
+    /// Added for CPU devices: asks resample.cl for its x86 AVX2 resampling kernels, 1.6–2x
+    /// faster on POCL than the portable ones (which GPUs run). The source only defines them where the
+    /// compiler targets AVX2 with clang's builtins; a CPU device whose compiler still rejects
+    /// them gets the program built again without the option.
+    static let x86Option = "-DGPUGLITCH_X86_AVX2"
 
     init(device: CLDevice, source: String = KernelSources.all, options: String = OpenCLDeviceRuntime.buildOptions) throws {
         self.device = device
         context = try CLContext(device: device)
         queue = try CLCommandQueue(context: context)
-        program = try CLProgram(context: context, source: source)
         let start = DispatchTime.now().uptimeNanoseconds
-        try program.build(options: options)
+        if try device.type == .cpu,
+           let built = try? Self.build(context: context, source: source,
+                                       options: [options, Self.x86Option].filter { !$0.isEmpty }.joined(separator: " ")) {
+            program = built
+        } else {
+            program = try Self.build(context: context, source: source, options: options)
+        }
         buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         kernels = try OpenCLKernelSet(program: program)
         var groupLimit = try device.maxWorkGroupSize
@@ -43,6 +53,15 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         }
         launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
     }
+
+    private static func build(context: CLContext, source: String, options: String) throws -> CLProgram {
+        let program = try CLProgram(context: context, source: source)
+        try program.build(options: options)
+        return program
+    }
+
+    /// Whether the program has the x86 resampling kernels (see `x86Option`).
+    var hasX86Kernels: Bool { kernels.x86 != nil }
 
     /// Sets arguments and enqueues with exclusive use of the kernels.
     func withKernels<R>(_ body: (OpenCLKernelSet) throws -> R) rethrows -> R {

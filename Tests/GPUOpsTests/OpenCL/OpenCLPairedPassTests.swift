@@ -2,13 +2,13 @@ import Testing
 import TestSupport
 @testable import GPUOps
 
-/// The resampling kernels make two output pixels per work-item (two rows of the horizontal
-/// pass, two columns of the vertical one) and one where the count is odd: every small count
-/// of rows and columns, against the reference.
+/// The portable resampling kernels (what GPUs run) make two output pixels per work-item (two
+/// rows of the horizontal pass, two columns of the vertical one) and one where the count is
+/// odd: every small count of rows and columns, against the reference.
 @Suite("OpenCL paired resampling passes", .enabled(if: OpenCLTestEnvironment.isAvailable, "needs an OpenCL device (see OpenCLTestEnvironment)"))
 struct OpenCLPairedPassTests {
     let backend: OpenCLBackend
-    init() throws { backend = try OpenCLTestDevice.backend() }
+    init() throws { backend = try OpenCLTestDevice.backend(allowsX86Kernels: false) }
 
     @Test(arguments: 1...5)
     func horizontalPassForEachRowCount(rows: Int) throws {
