@@ -42,6 +42,7 @@ public final class BatchRunner: @unchecked Sendable {
         let slots = DispatchSemaphore(value: maxInFlight)
         let group = DispatchGroup()
         let collector = ResultCollector(onResult: onResult)
+        let trimmer = HeapTrimmer()
 
         for (index, item) in items.enumerated() {
             slots.wait()
@@ -53,6 +54,7 @@ public final class BatchRunner: @unchecked Sendable {
             let job = ImageJob(index: index, item: item, settings: settings, backend: backend)
             queue.addOperation(job.makeOperation { result in
                 if let result { collector.add(result) }
+                trimmer.imageFinished()
                 slots.signal()
                 group.leave()
             })

@@ -32,7 +32,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     /// A backend on `device`; `index` is its place in `CLDevice.all()` and only names it.
     /// Builds the device's program on first use in the process (throws `CLBuildError` if it
     /// does not build). Idle pooled buffers are kept up to `maxIdleBytes` (default: a quarter
-    /// of the device's memory, at most 512 MiB; 64 MiB on a CPU device such as POCL, whose
+    /// of the device's memory, at most 512 MiB; 16 MiB on a CPU device such as POCL, whose
     /// "device memory" is the process's own and would show as resident memory).
     public convenience init(device: CLDevice, index: Int, maxIdleBytes: Int? = nil) throws {
         try self.init(device: device, index: index, maxIdleBytes: maxIdleBytes, allowsX86Kernels: true)
@@ -47,7 +47,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
         readsLargeUploadsInPlace = try device.type == .cpu
         let quarter = Int(clamping: try device.globalMemory / 4)
-        let cap = (try? device.type) == .cpu ? 64 << 20 : 512 << 20
+        let cap = (try? device.type) == .cpu ? 16 << 20 : 512 << 20
         pool = OpenCLBufferPool(context: runtime.context, maxIdleBytes: maxIdleBytes ?? min(quarter, cap))
         name = "opencl:\(index) (\((try? device.name) ?? "unnamed device"))"
     }

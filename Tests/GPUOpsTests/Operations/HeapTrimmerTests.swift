@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import GPUOps
+
+@Suite struct HeapTrimmerTests {
+    @Test func trimsOnceEveryIntervalImages() {
+        let trimmer = HeapTrimmer(interval: 3)
+        let trimmed = (1...7).map { _ in trimmer.imageFinished() }
+        #expect(trimmed == [false, false, true, false, false, true, false])
+    }
+
+    @Test func countsExactlyUnderConcurrentFinishes() {
+        let trimmer = HeapTrimmer(interval: 10)
+        let trims = LockedTrimCount()
+        DispatchQueue.concurrentPerform(iterations: 1000) { _ in
+            if trimmer.imageFinished() { trims.add() }
+        }
+        #expect(trims.value == 100)
+    }
+
+    #if canImport(Glibc)
+    @Test func findsGlibcMallocTrim() {
+        #expect(HeapTrimmer.isAvailable)
+    }
+    #endif
+}
+
+private final class LockedTrimCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
