@@ -1,0 +1,23 @@
+#!/bin/bash
+# Compares what scripts/gpu/check.sh brought back: the GPU's outputs with the CPU's made
+# there, and those with a CPU run made here, byte for byte. Exit 0 when all are identical.
+# Usage: scripts/gpu/compare.sh FILES_AT   (the device tool's files_at, holding gpu-png/ etc.)
+set -uo pipefail
+AT=${1:?usage: scripts/gpu/compare.sh FILES_AT}
+bin=$(swift build -c release --show-bin-path)/gpuglitch
+here=$(mktemp -d)
+trap 'rm -rf "$here"' EXIT
+status=0
+same() { # same LABEL DIR1 DIR2
+    if diff -r "$2" "$3" >/dev/null; then
+        echo "$1: identical ($(find "$2" -type f | wc -l) files)"
+    else
+        echo "$1: DIFFERENT"; diff -rq "$2" "$3"; status=1
+    fi
+}
+for format in png jpeg; do
+    "$bin" process samples --output "$here/$format" --format "$format" --device cpu --quiet
+    same "$format: GPU there vs CPU there" "$AT/gpu-$format" "$AT/cpu-$format"
+    same "$format: CPU there vs CPU here" "$AT/cpu-$format" "$here/$format"
+done
+exit $status
