@@ -1,11 +1,12 @@
 #!/bin/bash
-# The GPU check, run on the lent machine from the packed folder: lists the devices, processes
-# the bundled images on the GPU and on the CPU (PNG and JPEG outputs, glitch on), and measures
-# per-operation throughput. Everything goes under $OUT (the device tool brings it back);
-# compare the two output folders byte for byte with scripts/gpu/compare.sh.
+# The GPU check, run on the lent machine in the repository root (the device tool's working
+# tree) with the packed folder .gpu carried: lists the devices, processes samples/ on the GPU
+# and on the CPU (PNG and JPEG, glitch on and off), and measures per-operation throughput on
+# both. Everything goes under $OUT (the device tool brings it back); then, here,
+# scripts/gpu/compare.sh FILES_AT checks the outputs byte for byte.
 # DEVICE=opencl tests it on a machine without a GPU.
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)   # scripts/gpu
 OUT=${OUT:-/tmp/gpuglitch-gpu-out}
 DEVICE=${DEVICE:-gpu}
 mkdir -p "$OUT"
@@ -14,11 +15,13 @@ mkdir -p "$OUT"
     "$here/run.sh" devices
 } >"$OUT/devices.txt" 2>&1
 cat "$OUT/devices.txt"
-for format in png jpeg; do
+# Each image in its own format (PNG and JPEG inputs and outputs), with and without the glitch.
+for job in glitch no-glitch; do
+    flags=$([[ $job == no-glitch ]] && echo --no-glitch)
     for device in "$DEVICE" cpu; do
         name=$([[ $device == cpu ]] && echo cpu || echo gpu)
-        "$here/run.sh" process "$here/images" --output "$OUT/$name-$format" --format "$format" \
-            --device "$device" --report "$OUT/$name-$format.json" 2>&1 | tee -a "$OUT/process.txt"
+        "$here/run.sh" process samples $flags --output "$OUT/$name-$job" --device "$device" \
+            --report "$OUT/$name-$job.json" 2>&1 | tee -a "$OUT/process.txt"
     done
 done
 "$here/run.sh" bench --device "$DEVICE" --device cpu --iterations 16 2>&1 | tee "$OUT/bench.txt"

@@ -15,9 +15,10 @@ same() { # same LABEL DIR1 DIR2
         echo "$1: DIFFERENT"; diff -rq "$2" "$3"; status=1
     fi
 }
-for format in png jpeg; do
-    "$bin" process samples --output "$here/$format" --format "$format" --device cpu --quiet
-    same "$format: GPU there vs CPU there" "$AT/gpu-$format" "$AT/cpu-$format"
-    same "$format: CPU there vs CPU here" "$AT/cpu-$format" "$here/$format"
+for job in glitch no-glitch; do
+    flags=$([[ $job == no-glitch ]] && echo --no-glitch)
+    "$bin" process samples $flags --output "$here/$job" --device cpu --quiet
+    same "$job: GPU there vs CPU there" "$AT/gpu-$job" "$AT/cpu-$job"
+    same "$job: CPU there vs CPU here" "$AT/cpu-$job" "$here/$job"
 done
 exit $status

@@ -1,13 +1,16 @@
 #!/bin/bash
-# Runs the packed gpuglitch on a lent GPU machine with the NVIDIA OpenCL driver as the only
+# Runs the gpuglitch packed by scripts/gpu/pack.sh on a lent GPU machine with the NVIDIA OpenCL driver as the only
 # ICD. GPUGLITCH_ICD=system keeps the machine's own ICD files instead (to test the launcher
 # on a machine with POCL).
-here=$(cd "$(dirname "$0")" && pwd)
-bin=${TMPDIR:-/tmp}/gpuglitch-packed/gpuglitch
+# The packed folder: GPUGLITCH_PACK, else .gpu in the current directory (the repository root).
+here=$(cd "${GPUGLITCH_PACK:-.gpu}" && pwd) || { echo "run.sh: no packed folder (scripts/gpu/pack.sh)" >&2; exit 127; }
+unpacked=${TMPDIR:-/tmp}/gpuglitch-packed
+bin=$unpacked/gpuglitch
 if [[ ! -x $bin || $here/gpuglitch.gz -nt $bin ]]; then
-    mkdir -p "$(dirname "$bin")" && gunzip -c "$here/gpuglitch.gz" >"$bin" && chmod +x "$bin"
+    rm -rf "$unpacked" && mkdir -p "$unpacked"
+    gunzip -c "$here/gpuglitch.gz" >"$bin" && chmod +x "$bin"
+    tar -C "$unpacked" -xzf "$here/lib.tar.gz"
 fi
-export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 if [[ ${GPUGLITCH_ICD:-nvidia} != system ]]; then
     nv=$(ldconfig -p 2>/dev/null | awk '/libnvidia-opencl\.so\.1/ {print $NF; exit}')
     [[ -n $nv ]] || nv=$(find / -xdev -name 'libnvidia-opencl.so.1*' 2>/dev/null | head -1)
@@ -16,7 +19,10 @@ if [[ ${GPUGLITCH_ICD:-nvidia} != system ]]; then
         ldconfig -p 2>/dev/null | grep -i nvidia >&2
         ls /usr/local/nvidia/lib64 >&2 2>/dev/null
     fi
-    mkdir -p "$(dirname "$bin")/icd" && echo "$nv" >"$(dirname "$bin")/icd/nvidia.icd"
-    export OCL_ICD_VENDORS=$(dirname "$bin")/icd
+    mkdir -p "$unpacked/icd" && echo "$nv" >"$unpacked/icd/nvidia.icd"
+    export OCL_ICD_VENDORS=$unpacked/icd
 fi
-exec "$bin" "$@"
+# The packed loader and libraries, whatever the machine's own glibc; the NVIDIA driver's
+# library (dlopened by the ICD loader) resolves its C library dependencies here too, which
+# works as long as ours is at least as new as the one it was built for.
+exec "$unpacked/lib/ld-linux-x86-64.so.2" --library-path "$unpacked/lib" "$bin" "$@"
