@@ -263,6 +263,37 @@ struct ProcessingTests {
         }
     }
 
+    @Test("--lenient-jpeg accepts recoverable JPEG damage, not a cut-off file; the default refuses both")
+    func lenientJPEG() throws {
+        let folder = try TemporaryFolder()
+        var damaged = try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("chelsea.jpg"))
+        // 16 bytes of scan data flipped: libjpeg recovers, warning "39 extraneous bytes before
+        // marker 0xd9" (the codec tests pin the exact message).
+        for i in 11_680..<11_696 { damaged[i] ^= 0x5A }
+        try folder.write(damaged, to: "in/damaged.jpg")
+        try folder.write(damaged.prefix(17_000), to: "in/cut.jpg")
+        let runner = CommandRunner(in: folder.url)
+
+        let strict = try runner.run(["process", "in", "-o", "strict", "--size", "64", "--device", "cpu"])
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.stderrLines.count == 3, "two failures and the summary\n\(strict)")
+        #expect(strict.stderrLines.contains { $0.hasPrefix("gpuglitch: in/damaged.jpg: ") && $0.contains("extraneous bytes before marker") },
+                "\(strict)")
+        #expect(strict.stderrLines.contains { $0.hasPrefix("gpuglitch: in/cut.jpg: ") && $0.contains("truncated") }, "\(strict)")
+        #expect(folder.files(under: "strict").isEmpty)
+
+        let lenient = try runner.run(["process", "in", "-o", "lenient", "--size", "64", "--device", "cpu",
+                                      "--lenient-jpeg", "--report", "lenient.json"])
+        #expect(lenient.status == 1, "the cut-off file still fails\n\(lenient)")
+        #expect(lenient.stderrLines.count == 2, "\(lenient)")
+        #expect(lenient.stderrLines.first?.hasPrefix("gpuglitch: in/cut.jpg: ") == true, "\(lenient)")
+        #expect(lenient.stderrLines.last?.hasPrefix("gpuglitch: 1 image written, 1 failed, 0 skipped, ") == true)
+        #expect(folder.files(under: "lenient") == ["damaged.jpg"])
+        #expect(ImageFiles.isCompleteJPEG(try folder.contents("lenient/damaged.jpg")))
+        let settings = try #require(try report(folder, "lenient.json")["settings"] as? [String: Any])
+        #expect(settings["lenientJPEG"] as? Bool == true)
+    }
+
     @Test("--format keep, jpeg and png; JPEG quality changes the bytes")
     func formats() throws {
         let folder = try TemporaryFolder()

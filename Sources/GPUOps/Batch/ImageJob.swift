@@ -17,7 +17,8 @@ struct ImageJob: Sendable {
     }
 
     var decodeOptions: DecodeOptions {
-        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation)
+        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
+                                    failOnJPEGWarnings: settings.failOnJPEGWarnings)
         if settings.shrinkOnLoad {
             let target = self.target
             options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }

@@ -16,6 +16,9 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var maxPixels: Int = 100_000_000
     /// Apply the EXIF orientation of JPEGs.
     public var applyOrientation: Bool = true
+    /// Fail a JPEG on any libjpeg warning (damaged scan data), the default; false accepts
+    /// what libjpeg recovers, as Pillow and libvips do. A cut-off file fails either way.
+    public var failOnJPEGWarnings: Bool = true
 
     public init() {}
 }

@@ -41,6 +41,9 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse inputs with more pixels, before allocating.", valueName: "N"))
     var maxPixels: Int = 100_000_000
 
+    @Flag(help: "Accept JPEGs with damaged scan data that libjpeg can recover (it warns, e.g. 'extraneous bytes before marker'), as Pillow and libvips do. Cut-off files still fail.")
+    var lenientJpeg = false
+
     mutating func validate() throws {
         // JPEG and our pipeline both stop at 65535 pixels a side.
         guard (1...65_535).contains(size) else {
@@ -81,6 +84,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
+        s.failOnJPEGWarnings = !lenientJpeg
         return s
     }
 }

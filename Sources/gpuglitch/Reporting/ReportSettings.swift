@@ -13,6 +13,7 @@ struct ReportSettings: Codable, Equatable {
     var shrinkOnLoad: Bool
     var applyOrientation: Bool
     var maxPixels: Int
+    var lenientJPEG: Bool
     var jobs: Int
 
     init(_ settings: ThumbnailSettings, format: FormatArgument, jobs: Int) {
@@ -26,6 +27,7 @@ struct ReportSettings: Codable, Equatable {
         shrinkOnLoad = settings.shrinkOnLoad
         applyOrientation = settings.applyOrientation
         maxPixels = settings.maxPixels
+        lenientJPEG = !settings.failOnJPEGWarnings
         self.jobs = jobs
     }
 }
