@@ -41,7 +41,7 @@ public final class BatchRunner: @unchecked Sendable {
         lock.withLock { self.queue = queue }
         let slots = DispatchSemaphore(value: maxInFlight)
         let group = DispatchGroup()
-        let collector = ResultCollector(onResult: onResult)
+        let collector = ResultCollector(capacity: items.count, onResult: onResult)
         let trimmer = HeapTrimmer()
 
         for (index, item) in items.enumerated() {
@@ -89,8 +89,13 @@ private final class ResultCollector: @unchecked Sendable {
     private let onResult: @Sendable (BatchItemResult) -> Void
     private(set) var results: [BatchItemResult] = []
 
-    init(onResult: @escaping @Sendable (BatchItemResult) -> Void) {
+    /// Room for `capacity` results is reserved here, on the caller's thread: grown by
+    /// appends on the workers' threads, the array was reallocated inside the workers' heap
+    /// arenas, between the decoded photos, and its long-lived blocks kept freed photo memory
+    /// from going back to the system.
+    init(capacity: Int, onResult: @escaping @Sendable (BatchItemResult) -> Void) {
         self.onResult = onResult
+        results.reserveCapacity(capacity)
     }
 
     func add(_ result: BatchItemResult) {
