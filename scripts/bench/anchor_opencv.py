@@ -14,12 +14,11 @@ Usage: anchor_opencv.py INDIR OUTDIR [JOBS]
 
 import os
 import sys
-from multiprocessing import Pool
 
 import cv2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_files import corpus_files, output_path  # noqa: E402
+from corpus_files import run_anchor  # noqa: E402
 from jpeg_header import read_frame  # noqa: E402
 
 SIZE = 512
@@ -61,12 +60,7 @@ def init_worker():
 
 
 def main():
-    in_dir, out_dir = sys.argv[1], sys.argv[2]
-    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    work = [(p, output_path(out_dir, p)) for p in corpus_files(in_dir)]
-    with Pool(jobs, initializer=init_worker) as pool:
-        for _ in pool.imap_unordered(thumbnail, work):
-            pass
+    run_anchor(thumbnail, initializer=init_worker)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,9 @@ Usage: anchor_pyvips.py INDIR OUTDIR [JOBS]
 
 import os
 import sys
-from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_files import corpus_files, output_path  # noqa: E402
+from corpus_files import run_anchor  # noqa: E402
 
 SIZE = 512
 
@@ -32,12 +31,7 @@ def thumbnail(job):
 
 def main():
     os.environ.setdefault("VIPS_CONCURRENCY", "1")
-    in_dir, out_dir = sys.argv[1], sys.argv[2]
-    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    work = [(p, output_path(out_dir, p)) for p in corpus_files(in_dir)]
-    with Pool(jobs) as pool:
-        for _ in pool.imap_unordered(thumbnail, work):
-            pass
+    run_anchor(thumbnail)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
-"""The input list every Python anchor uses: the corpus folder's images, sorted by name.
+"""The input list and the pool every Python anchor uses.
 
 Kept in one place so that all anchors see the same files in the same order (the order
-matters for a pool: the 40 large JPEGs come first in the recipe's naming).
+matters for a pool: the 40 large JPEGs come first in the recipe's naming) and run them the
+same way.
 """
 
 import os
+import sys
+from multiprocessing import Pool
 
 EXTENSIONS = (".jpg", ".jpeg", ".png")
 
@@ -18,3 +21,14 @@ def corpus_files(folder: str) -> list[str]:
 def output_path(out_dir: str, path: str) -> str:
     """OUT/<stem>.jpg: the corpus has no two files with one stem."""
     return os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + ".jpg")
+
+
+def run_anchor(thumbnail, initializer=None):
+    """The anchors' command line, INDIR OUTDIR [JOBS]: thumbnail((path, out)) for every corpus
+    file over a multiprocessing pool of JOBS workers (default 2)."""
+    in_dir, out_dir = sys.argv[1], sys.argv[2]
+    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    work = [(p, output_path(out_dir, p)) for p in corpus_files(in_dir)]
+    with Pool(jobs, initializer=initializer) as pool:
+        for _ in pool.imap_unordered(thumbnail, work):
+            pass
