@@ -266,10 +266,8 @@ struct ProcessingTests {
     @Test("--lenient-jpeg accepts recoverable JPEG damage, not a cut-off file; the default refuses both")
     func lenientJPEG() throws {
         let folder = try TemporaryFolder()
-        var damaged = try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("chelsea.jpg"))
-        // 16 bytes of scan data flipped: libjpeg recovers, warning "39 extraneous bytes before
-        // marker 0xd9" (the codec tests pin the exact message).
-        for i in 11_680..<11_696 { damaged[i] ^= 0x5A }
+        let damaged = ByteDamage.flipped(try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("chelsea.jpg")),
+                                         at: ByteDamage.recoverableChelseaJPEGOffset)
         try folder.write(damaged, to: "in/damaged.jpg")
         try folder.write(damaged.prefix(17_000), to: "in/cut.jpg")
         let runner = CommandRunner(in: folder.url)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GPUOps
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -99,17 +100,11 @@ struct BadInputTests {
         }
     }
 
-    /// `bytes` with 16 bytes from `offset` XORed with 0x5A.
-    func flipped(_ bytes: [UInt8], at offset: Int) -> [UInt8] {
-        var damaged = bytes
-        for i in offset..<(offset + 16) { damaged[i] ^= 0x5A }
-        return damaged
-    }
 
     @Test("flipped bytes in PNG image data are .corrupt (chunk CRCs and zlib catch every one)",
           arguments: [80_000, 120_000, 160_000, 200_000, 240_000])
     func flippedPNG(_ offset: Int) {
-        guard case .corrupt(let message) = decodeReason(flipped(Self.png, at: offset)) else {
+        guard case .corrupt(let message) = decodeReason(ByteDamage.flipped(Self.png, at: offset)) else {
             Issue.record("not reported as corrupt")
             return
         }
@@ -121,7 +116,7 @@ struct BadInputTests {
     func flippedJPEG(_ offset: Int) {
         // libjpeg notices damaged entropy data as a warning (bad Huffman code, data ending
         // early, or leftover "extraneous bytes" before the next marker); each fails the decode.
-        let reason = decodeReason(flipped(Self.jpeg, at: offset))
+        let reason = decodeReason(ByteDamage.flipped(Self.jpeg, at: offset))
         guard case .corrupt(let message) = reason else {
             Issue.record("offset \(offset): \(String(describing: reason))")
             return
@@ -136,7 +131,7 @@ struct BadInputTests {
         // these offsets decode "successfully" to a visibly different picture. Asserted, so that
         // a change in what is detected shows up here.
         let original = try ImageDecoder.decode(data: Self.jpeg, source: "original").image
-        let damaged = try ImageDecoder.decode(data: flipped(Self.jpeg, at: offset), source: "damaged").image
+        let damaged = try ImageDecoder.decode(data: ByteDamage.flipped(Self.jpeg, at: offset), source: "damaged").image
         #expect(damaged.width == original.width && damaged.height == original.height)
         #expect(damaged != original)
     }
@@ -144,7 +139,7 @@ struct BadInputTests {
     @Test("failOnJPEGWarnings: false accepts damaged scan data, as Pillow does, but not truncation")
     func lenientJPEG() throws {
         let lenient = DecodeOptions(failOnJPEGWarnings: false)
-        let damaged = flipped(Self.jpeg, at: 11_680)       // strict: "39 extraneous bytes before marker 0xd9"
+        let damaged = ByteDamage.flipped(Self.jpeg, at: ByteDamage.recoverableChelseaJPEGOffset)  // strict: "39 extraneous bytes before marker 0xd9"
         let decoded = try ImageDecoder.decode(data: damaged, source: "damaged", options: lenient)
         #expect(decoded.image.width == 451 && decoded.image.height == 300)
         for length in [300, 17_000, 35_040] {
@@ -154,7 +149,7 @@ struct BadInputTests {
 
     @Test("flipped bytes in a progressive JPEG are .corrupt", arguments: [11_023, 15_747, 20_471, 25_195, 29_919])
     func flippedProgressiveJPEG(_ offset: Int) {
-        guard case .corrupt = decodeReason(flipped(Self.progressiveJPEG, at: offset)) else {
+        guard case .corrupt = decodeReason(ByteDamage.flipped(Self.progressiveJPEG, at: offset)) else {
             Issue.record("offset \(offset): not reported as corrupt")
             return
         }

@@ -11,9 +11,9 @@ import Testing
 
     @Test func countsExactlyUnderConcurrentFinishes() {
         let trimmer = HeapTrimmer(interval: 10)
-        let trims = LockedTrimCount()
+        let trims = LockedCounter()
         DispatchQueue.concurrentPerform(iterations: 1000) { _ in
-            if trimmer.imageFinished() { trims.add() }
+            if trimmer.imageFinished() { trims.increment() }
         }
         #expect(trims.value == 100)
     }
@@ -23,11 +23,4 @@ import Testing
         #expect(HeapTrimmer.isAvailable)
     }
     #endif
-}
-
-private final class LockedTrimCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }
