@@ -35,6 +35,23 @@ public enum TestImages {
         return HostImage(width: width, height: height, pixels: p)
     }
 
+    /// A `side`×`side` image in four quadrants, diagonal ones alike: green (0, 255, 0)
+    /// where `(x < side/2) == (y < side/2)`, else (255, 0, 255); opaque. Enlarged with lanczos
+    /// its step edges ring below 0 and above 255 in every colour channel, so clipping shows.
+    public static func quadrantSteps(side: Int) -> HostImage {
+        var p = [UInt8](repeating: 255, count: side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side {
+                let v: UInt8 = (x < side / 2) == (y < side / 2) ? 0 : 255
+                let i = (y * side + x) * 4
+                p[i] = v
+                p[i + 1] = 255 - v
+                p[i + 2] = v
+            }
+        }
+        return HostImage(width: side, height: side, pixels: p)
+    }
+
     /// Sharp-edged blocks (worst case for ringing filters such as lanczos).
     public static func checkerboard(width: Int, height: Int, cell: Int = 3) -> HostImage {
         var p = [UInt8](repeating: 255, count: width * height * 4)

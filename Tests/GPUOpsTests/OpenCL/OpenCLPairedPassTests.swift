@@ -38,13 +38,7 @@ struct OpenCLPairedPassTests {
     /// Step edges enlarged with lanczos ring below 0 and above 255: both pixels of a pair
     /// clip like single ones.
     @Test func pairsClipLikeSinglePixels() throws {
-        var image = HostImage(width: 6, height: 6)
-        for y in 0..<6 {
-            for x in 0..<6 {
-                let v: UInt8 = (x < 3) == (y < 3) ? 0 : 255
-                image.pixels.replaceSubrange((y * 6 + x) * 4 ..< (y * 6 + x) * 4 + 4, with: [v, 255 - v, v, 255])
-            }
-        }
+        let image = TestImages.quadrantSteps(side: 6)
         let weights = ResampleWeights.compute(inSize: 6, outSize: 11, filter: .lanczos)
         let across = try backend.resampleHorizontal(.host(image), weights: weights, rows: 0..<6).hostImage()
         #expect(across == ReferenceImageOps.resampleHorizontal(image, weights: weights, rows: 0..<6))

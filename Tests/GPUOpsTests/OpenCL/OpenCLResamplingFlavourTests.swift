@@ -87,13 +87,7 @@ struct OpenCLResamplingFlavourTests {
     @Test(.enabled(if: OpenCLTestDevice.hasX86Kernels, "needs a CPU device whose compiler builds the x86 kernels"))
     func x86KernelsClipLikeTheReference() throws {
         let backend = try OpenCLTestDevice.backend(allowsX86Kernels: true)
-        var image = HostImage(width: 12, height: 12)
-        for y in 0..<12 {
-            for x in 0..<12 {
-                let v: UInt8 = (x < 6) == (y < 6) ? 0 : 255
-                image.pixels.replaceSubrange((y * 12 + x) * 4 ..< (y * 12 + x) * 4 + 4, with: [v, 255 - v, v, 255])
-            }
-        }
+        let image = TestImages.quadrantSteps(side: 12)
         let weights = ResampleWeights.compute(inSize: 12, outSize: 29, filter: .lanczos)
         let across = try backend.resampleHorizontal(.host(image), weights: weights, rows: 0..<12).hostImage()
         #expect(across == ReferenceImageOps.resampleHorizontal(image, weights: weights, rows: 0..<12))
