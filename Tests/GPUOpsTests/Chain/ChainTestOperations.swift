@@ -72,12 +72,11 @@ final class FailingStep: ChainableOperation<Int, Int>, @unchecked Sendable {
 
 /// Works for `duration` seconds (in small sleeps, stopping early when cancelled), counted by
 /// a gauge, then hands its input on.
-final class SlowStep: ChainableOperation<Int, Int>, @unchecked Sendable {
+final class SlowStep: ChainableOperation<Int, Int>, StartObservable, @unchecked Sendable {
     private let duration: Double
     private let gauge: ConcurrencyGauge?
     private let log: ExecutionLog?
-    private let lock = NSLock()
-    private var started = false
+    let startFlag = StartFlag()
 
     init(input: Int? = nil, duration: Double, gauge: ConcurrencyGauge? = nil, log: ExecutionLog? = nil, name: String? = nil) {
         self.duration = duration
@@ -87,25 +86,11 @@ final class SlowStep: ChainableOperation<Int, Int>, @unchecked Sendable {
         if let name { self.name = name }
     }
 
-    /// Whether the work has begun.
-    var hasStarted: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return started
-    }
-
-    /// Waits, without holding a thread, until the work has begun; false after `seconds`.
-    func waitUntilStarted(seconds: Double = 20) async -> Bool {
-        await waitUntil(seconds: seconds) { hasStarted }
-    }
-
     override func execute(_ input: Int) throws -> Int {
         log?.record(name!)
         gauge?.enter()
         defer { gauge?.leave() }
-        lock.lock()
-        started = true
-        lock.unlock()
+        startFlag.raise()
         let deadline = Date().addingTimeInterval(duration)
         while Date() < deadline, !isCancelled {
             Thread.sleep(forTimeInterval: 0.001)
@@ -120,9 +105,7 @@ final class AsyncSleepStep: AsyncChainableOperation<Int, Int>, @unchecked Sendab
     private let delay: Double
     private let gauge: ConcurrencyGauge?
     private let log: ExecutionLog?
-    private let lock = NSLock()
-    private var pending: (@Sendable (Result<Int, any Error>) -> Void)?
-    private var pendingInput = 0
+    private let pending = PendingCompletion()
 
     init(input: Int? = nil, delay: Double, gauge: ConcurrencyGauge? = nil, log: ExecutionLog? = nil, name: String? = nil) {
         self.delay = delay
@@ -135,21 +118,13 @@ final class AsyncSleepStep: AsyncChainableOperation<Int, Int>, @unchecked Sendab
     override func execute(_ input: Int, completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         log?.record(name!)
         gauge?.enter()
-        lock.lock()
-        pending = completion
-        pendingInput = input
-        lock.unlock()
+        pending.hold(completion, input: input)
         whenCancelled { [self] in fire() }
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in fire() }
     }
 
     private func fire() {
-        lock.lock()
-        let completion = pending
-        pending = nil
-        let input = pendingInput
-        lock.unlock()
-        guard let completion else { return }
+        guard let (completion, input) = pending.take() else { return }
         gauge?.leave()
         completion(.success(input + 1))
     }
@@ -158,12 +133,10 @@ final class AsyncSleepStep: AsyncChainableOperation<Int, Int>, @unchecked Sendab
 /// Works until the test releases it (then hands on its input plus one) or until it is
 /// cancelled. Holds no thread while it waits, so tests do not depend on how many threads the
 /// machine lends them.
-final class ManualStep: AsyncChainableOperation<Int, Int>, @unchecked Sendable {
+final class ManualStep: AsyncChainableOperation<Int, Int>, StartObservable, @unchecked Sendable {
     private let log: ExecutionLog?
-    private let lock = NSLock()
-    private var pending: (@Sendable (Result<Int, any Error>) -> Void)?
-    private var pendingInput = 0
-    private var started = false
+    private let pending = PendingCompletion()
+    let startFlag = StartFlag()
 
     init(input: Int? = nil, log: ExecutionLog? = nil, name: String? = nil) {
         self.log = log
@@ -171,35 +144,16 @@ final class ManualStep: AsyncChainableOperation<Int, Int>, @unchecked Sendable {
         if let name { self.name = name }
     }
 
-    /// Whether the work has begun.
-    var hasStarted: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return started
-    }
-
-    /// Waits, without holding a thread, until the work has begun; false after `seconds`.
-    func waitUntilStarted(seconds: Double = 20) async -> Bool {
-        await waitUntil(seconds: seconds) { hasStarted }
-    }
-
     /// Ends the work successfully.
     func release() {
-        lock.lock()
-        let completion = pending
-        pending = nil
-        let input = pendingInput
-        lock.unlock()
-        completion?(.success(input + 1))
+        guard let (completion, input) = pending.take() else { return }
+        completion(.success(input + 1))
     }
 
     override func execute(_ input: Int, completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
         log?.record(name!)
-        lock.lock()
-        pending = completion
-        pendingInput = input
-        started = true
-        lock.unlock()
+        pending.hold(completion, input: input)
+        startFlag.raise()
         whenCancelled { [self] in release() }
     }
 }
@@ -241,4 +195,53 @@ final class ConstantProducer: Operation, OutputProducing, @unchecked Sendable {
     init(_ value: Int) { self.value = value }
     var outputType: Any.Type { Int.self }
     var outputResult: Result<Any, any Error>? { isFinished ? .success(value) : nil }
+}
+
+/// Raised by a test operation's work when it begins; tests wait for it without holding a
+/// thread.
+final class StartFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() { lock.withLock { raised = true } }
+    var isRaised: Bool { lock.withLock { raised } }
+}
+
+/// A test operation whose work raises `startFlag` when it begins.
+protocol StartObservable {
+    var startFlag: StartFlag { get }
+}
+
+extension StartObservable {
+    /// Whether the work has begun.
+    var hasStarted: Bool { startFlag.isRaised }
+
+    /// Waits, without holding a thread, until the work has begun; false after `seconds`.
+    func waitUntilStarted(seconds: Double = 20) async -> Bool {
+        await waitUntil(seconds: seconds) { hasStarted }
+    }
+}
+
+/// The completion of an asynchronous test operation and its input, held until one caller
+/// takes them (the timer or the cancellation, the test or the cancellation): later callers
+/// get nil, so the operation completes once.
+final class PendingCompletion: @unchecked Sendable {
+    typealias Completion = @Sendable (Result<Int, any Error>) -> Void
+    private let lock = NSLock()
+    private var completion: Completion?
+    private var input = 0
+
+    func hold(_ completion: @escaping Completion, input: Int) {
+        lock.withLock {
+            self.completion = completion
+            self.input = input
+        }
+    }
+
+    func take() -> (Completion, Int)? {
+        lock.withLock {
+            defer { completion = nil }
+            return completion.map { ($0, input) }
+        }
+    }
 }
