@@ -27,19 +27,18 @@ public final class CLCommandQueue: @unchecked Sendable {
     public func enqueue(_ kernel: CLKernel, globalSize: [Int], localSize: [Int]? = nil) throws(CLCallError) -> CLEvent {
         precondition((1...3).contains(globalSize.count) && globalSize.allSatisfy { $0 > 0 })
         precondition(localSize == nil || localSize!.count == globalSize.count)
-        var event: cl_event?
-        let code = globalSize.withUnsafeBufferPointer { global in
-            if let localSize {
-                return localSize.withUnsafeBufferPointer { local in
-                    clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
-                                           local.baseAddress, 0, nil, &event)
+        return try Self.enqueued("clEnqueueNDRangeKernel") { event in
+            globalSize.withUnsafeBufferPointer { global in
+                if let localSize {
+                    return localSize.withUnsafeBufferPointer { local in
+                        clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
+                                               local.baseAddress, 0, nil, &event)
+                    }
                 }
+                return clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
+                                              nil, 0, nil, &event)
             }
-            return clEnqueueNDRangeKernel(id, kernel.id, cl_uint(global.count), nil, global.baseAddress,
-                                          nil, 0, nil, &event)
         }
-        try check("clEnqueueNDRangeKernel", code)
-        return try Self.wrap(event, "clEnqueueNDRangeKernel")
     }
 
     /// Copies `bytes` into `buffer` at `offset` and returns when the copy is done (after every
@@ -47,10 +46,9 @@ public final class CLCommandQueue: @unchecked Sendable {
     @discardableResult
     public func writeBlocking(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
-        var event: cl_event?
-        try check("clEnqueueWriteBuffer",
-                  clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event))
-        return try Self.wrap(event, "clEnqueueWriteBuffer")
+        return try Self.enqueued("clEnqueueWriteBuffer") { event in
+            clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
+        }
     }
 
     /// Copies `buffer[offset...]` into `bytes` and returns when the data is there, after every
@@ -58,19 +56,18 @@ public final class CLCommandQueue: @unchecked Sendable {
     @discardableResult
     public func readBlocking(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
-        var event: cl_event?
-        try check("clEnqueueReadBuffer",
-                  clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event))
-        return try Self.wrap(event, "clEnqueueReadBuffer")
+        return try Self.enqueued("clEnqueueReadBuffer") { event in
+            clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
+        }
     }
 
     /// Calls `body` once every command queued before this call has finished (successfully or
     /// not), on a thread of the OpenCL runtime, without waiting here: a marker is enqueued
     /// and flushed, and `body` runs from its completion callback.
     public func whenQueuedCommandsFinish(_ body: @escaping @Sendable () -> Void) throws(CLCallError) {
-        var marker: cl_event?
-        try check("clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList(id, 0, nil, &marker))
-        let event = try Self.wrap(marker, "clEnqueueMarkerWithWaitList")
+        let event = try Self.enqueued("clEnqueueMarkerWithWaitList") { marker in
+            clEnqueueMarkerWithWaitList(id, 0, nil, &marker)
+        }
         let context = Unmanaged.passRetained(CallbackBox(body))
         let code = clSetEventCallback(event.id, CL_COMPLETE, { _, _, context in
             guard let context else { return }
@@ -88,7 +85,11 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// Waits until every queued command has finished.
     public func finish() throws(CLCallError) { try check("clFinish", clFinish(id)) }
 
-    private static func wrap(_ event: cl_event?, _ call: String) throws(CLCallError) -> CLEvent {
+    /// Runs the enqueue `call` (`body` passes the event pointer to it) and returns its event,
+    /// throwing the call's error, or `outOfHostMemory` when it succeeded without an event.
+    private static func enqueued(_ call: String, _ body: (inout cl_event?) -> cl_int) throws(CLCallError) -> CLEvent {
+        var event: cl_event?
+        try check(call, body(&event))
         guard let event else { throw CLCallError(call: call, error: .outOfHostMemory) }
         return CLEvent(id: event)
     }
