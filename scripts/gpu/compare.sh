@@ -4,6 +4,7 @@
 # Usage: scripts/gpu/compare.sh FILES_AT   (the device tool's files_at, holding gpu-png/ etc.)
 set -uo pipefail
 AT=${1:?usage: scripts/gpu/compare.sh FILES_AT}
+swift build -c release --product gpuglitch >/dev/null
 bin=$(swift build -c release --show-bin-path)/gpuglitch
 here=$(mktemp -d)
 trap 'rm -rf "$here"' EXIT
