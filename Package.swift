@@ -1,11 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The package graph is the layer table of docs/ARCHITECTURE.md: a target may import only the
+// targets listed in its `dependencies`, so a layer that reaches past its place is a compile
+// error, not a review comment.
 let package = Package(
     name: "gpuglitch",
     platforms: [.macOS(.v13)],
     products: [
+        // What users import for images: operations, batch runner, and (re-exported) the image
+        // model, maths, compute protocol and device selection.
         .library(name: "GPUOps", targets: ["GPUOps"]),
+        // The generic operation chain on its own: Foundation only, no image or OpenCL code.
+        .library(name: "OperationChain", targets: ["OperationChain"]),
         .executable(name: "gpuglitch", targets: ["gpuglitch"]),
     ],
     dependencies: [
@@ -34,11 +41,32 @@ let package = Package(
         // -mavx2: the binary still runs on x86-64 without AVX2; stubs on other architectures).
         .target(name: "CResampleSIMD"),
 
+        // Layer 1: the generic chain of Foundation operations. Knows nothing of images.
+        .target(name: "OperationChain"),
+
+        // Layer 2: the host image and its codecs (PNG, JPEG).
+        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate"]),
+
+        // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
+        .target(name: "ImageMaths"),
+
+        // Layer 4: what a backend is, and the image in flight on the host or a device.
+        .target(name: "ComputeCore", dependencies: ["ImageCodecs", "ImageMaths"]),
+
+        // Layer 5: the two backends, side by side; neither knows the other.
+        .target(name: "CPUCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CResampleSIMD"]),
+        .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL", "Kernels"]),
+
+        // Layer 6: device selection, the one place that knows both backends.
+        .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),
+
+        // Layer 7: the image operations and the batch runner; the product users import.
         .target(
             name: "GPUOps",
-            dependencies: ["COpenCL", "CPNG", "CTurboJPEG", "CDeflate", "Kernels", "CResampleSIMD"]
+            dependencies: ["OperationChain", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices"]
         ),
 
+        // Layer 8: the command-line tool.
         .executableTarget(
             name: "gpuglitch",
             dependencies: [
@@ -47,21 +75,24 @@ let package = Package(
             ]
         ),
 
-        // Shared by the test targets: image generators, fixture loading, OpenCL availability.
+        // Shared by the test targets: image generators, fixture paths, the OpenCL probe.
         .target(
             name: "TestSupport",
-            dependencies: ["GPUOps"],
+            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"]),
+        .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),
+        .testTarget(name: "CPUComputeTests", dependencies: ["CPUCompute", "TestSupport"]),
+        .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "TestSupport"]),
+        .testTarget(name: "ComputeDevicesTests", dependencies: ["ComputeDevices", "OpenCLCompute", "CPUCompute", "TestSupport"]),
         .testTarget(
             name: "GPUOpsTests",
-            dependencies: ["GPUOps", "TestSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
-        .testTarget(
-            name: "gpuglitchTests",
-            dependencies: ["GPUOps", "TestSupport"]
-        ),
+        .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

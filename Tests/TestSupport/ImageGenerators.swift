@@ -1,4 +1,6 @@
+import CPUCompute
 import GPUOps
+import OpenCLCompute
 
 /// Deterministic test images. Every generator is a pure function of its arguments, so a
 /// failing case can be rebuilt from the numbers printed with it.

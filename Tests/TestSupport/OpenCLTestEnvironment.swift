@@ -1,5 +1,7 @@
+import CPUCompute
 import Foundation
 import GPUOps
+import OpenCLCompute
 
 /// Whether this machine has an OpenCL device for the tests, and whether it is allowed not to.
 ///

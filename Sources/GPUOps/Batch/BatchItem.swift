@@ -1,22 +1,5 @@
 import Foundation
-
-/// Where an input image comes from.
-public enum ImageSource: Sendable, Hashable, CustomStringConvertible {
-    /// A file path (symbolic links are followed).
-    case file(String)
-    /// An http or https URL.
-    case url(URL)
-
-    public var description: String {
-        switch self {
-        case .file(let path): path
-        case .url(let url): url.absoluteString
-        }
-    }
-}
-
-/// Format of an output file: the formats the codecs write.
-public typealias OutputImageFormat = ImageFormat
+import ImageCodecs
 
 /// One unit of work for the batch engine: read `source`, write `output` in `format`.
 /// The caller (the CLI) has already resolved names, collisions and `--skip-existing`.
@@ -24,9 +7,9 @@ public struct BatchItem: Sendable, Hashable {
     public var source: ImageSource
     /// Final path of the output file; written atomically (temporary file, then rename).
     public var output: String
-    public var format: OutputImageFormat
+    public var format: ImageFormat
 
-    public init(source: ImageSource, output: String, format: OutputImageFormat) {
+    public init(source: ImageSource, output: String, format: ImageFormat) {
         self.source = source
         self.output = output
         self.format = format
@@ -36,17 +19,6 @@ public struct BatchItem: Sendable, Hashable {
 /// How one input ended.
 public enum BatchItemStatus: String, Sendable, Codable {
     case ok, failed, skipped
-}
-
-/// Seconds spent in each stage for one image. Device time is the time to enqueue and, for a
-/// device backend, to wait for the download.
-public struct StageTimings: Sendable, Equatable, Codable {
-    public var read: Double = 0
-    public var decode: Double = 0
-    public var process: Double = 0
-    public var encode: Double = 0
-    public var write: Double = 0
-    public init() {}
 }
 
 /// The outcome of one item.

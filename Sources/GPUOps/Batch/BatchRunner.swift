@@ -1,4 +1,7 @@
+import ComputeCore
+import ComputeDevices
 import Foundation
+import OperationChain
 
 /// The pipelined batch engine behind `gpuglitch process`.
 ///
@@ -22,7 +25,7 @@ public final class BatchRunner: @unchecked Sendable {
     public init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int) {
         // The CPU backend gets its parallelism from running one image per worker; splitting
         // each image's rows over threads as well would only add hand-offs.
-        self.backend = backend.kind == .cpu ? CPUBackend(threads: 1) : backend
+        self.backend = backend.kind == .cpu ? CPUFallback.singleThreaded() : backend
         self.settings = settings
         self.workers = max(1, workers)
         // One image per worker. An extra image for device backends (to keep a kernel batch
@@ -33,7 +36,7 @@ public final class BatchRunner: @unchecked Sendable {
     /// Processes `items`, calling `onResult` (serially, from any thread) as each item ends,
     /// and returns when all are done or the run was cancelled.
     public func run(_ items: [BatchItem], onResult: @escaping @Sendable (BatchItemResult) -> Void) -> BatchSummary {
-        let started = Clock.now
+        let started = StageClock.now
         let before = backend.transfers.snapshot
         let queue = OperationQueue()
         queue.name = "gpuglitch.batch"
@@ -65,7 +68,7 @@ public final class BatchRunner: @unchecked Sendable {
         queue.waitUntilAllOperationsAreFinished()
         lock.withLock { self.queue = nil }
         let after = backend.transfers.snapshot
-        return BatchSummary(results: collector.results, seconds: Clock.since(started), cancelled: isCancelled,
+        return BatchSummary(results: collector.results, seconds: StageClock.since(started), cancelled: isCancelled,
                             uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)
     }
 

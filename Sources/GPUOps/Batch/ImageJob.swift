@@ -1,4 +1,8 @@
+import ComputeCore
+import ComputeDevices
 import Foundation
+import ImageCodecs
+import OperationChain
 
 /// The operations for one image of a batch, and the translation of their outcome into a
 /// `BatchItemResult` with one line naming the input and the reason on failure.
@@ -29,7 +33,7 @@ struct ImageJob: Sendable {
     /// A compound operation for the image; `done` gets its result, or nil when the run was
     /// cancelled before the image was finished.
     func makeOperation(done: @escaping @Sendable (BatchItemResult?) -> Void) -> Operation {
-        let started = Clock.now
+        let started = StageClock.now
         let load = LoadImageOperation(options: decodeOptions)
         let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality)
@@ -40,7 +44,7 @@ struct ImageJob: Sendable {
         operations.append(save)
         let index = self.index, item = self.item
         return CompoundOperation<ImageSource, SavedImage>(operations: operations, input: item.source) { outcome in
-            var result = BatchItemResult(index: index, item: item, status: .ok, seconds: Clock.since(started))
+            var result = BatchItemResult(index: index, item: item, status: .ok, seconds: StageClock.since(started))
             var timings = load.timings
             let saveTimings = save.timings
             timings.process = max(0, result.seconds - timings.read - timings.decode - saveTimings.encode - saveTimings.write)
@@ -65,12 +69,12 @@ struct ImageJob: Sendable {
                     // The device ran out of memory for this image (a huge picture on a small
                     // GPU): redo this one image on the CPU, as darktable does per module,
                     // instead of failing it. The bytes are the same either way.
-                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUBackend(threads: 1))
+                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUFallback.singleThreaded())
                     let queue = OperationQueue()
                     queue.addOperation(retry.makeOperation { retried in
                         done(retried.map { r in
                             var r = r
-                            r.seconds = Clock.since(started)
+                            r.seconds = StageClock.since(started)
                             r.fellBackToCPU = true
                             return r
                         })
@@ -105,7 +109,7 @@ struct ImageJob: Sendable {
         if case ChainError.operationFailed(_, let underlying) = error {
             return isOutOfDeviceResources(underlying)
         }
-        return (error as? CLCallError)?.isOutOfResources ?? false
+        return CPUFallback.isRecoverable(error)
     }
 
     static func isCancellation(_ error: any Error) -> Bool {

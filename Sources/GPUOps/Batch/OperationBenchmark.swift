@@ -1,4 +1,7 @@
+import ComputeCore
 import Foundation
+import ImageCodecs
+import ImageMaths
 
 /// Throughput of each primitive operation on one backend, for `gpuglitch bench`.
 ///

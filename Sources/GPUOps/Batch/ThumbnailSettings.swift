@@ -1,3 +1,4 @@
+import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`
 /// that shape the output (DESIGN 4.2, 4.3, 5).
 public struct ThumbnailSettings: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import ComputeCore
+import ImageMaths
+import OperationChain
 /// Which part of an image a `CropImageOperation` keeps.
 public enum CropRegion: Sendable, Equatable {
     /// Exactly this rectangle; it must lie inside the image.

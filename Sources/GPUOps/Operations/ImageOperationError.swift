@@ -1,3 +1,4 @@
+import ImageMaths
 /// Failures of the image operations themselves (codec, fetch, write and device failures keep
 /// their own types and are carried as they are).
 public enum ImageOperationError: Error, Sendable, Equatable, CustomStringConvertible {

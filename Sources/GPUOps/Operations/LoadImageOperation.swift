@@ -1,4 +1,7 @@
+import ComputeCore
 import Foundation
+import ImageCodecs
+import OperationChain
 
 /// Reads a file or downloads an http(s) URL and decodes it to a host image.
 ///
@@ -46,7 +49,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         case .file(let path):
             completion(Result { try decode { try ImageDecoder.decode(contentsOf: path, options: options) } })
         case .url(let url):
-            let started = Clock.now
+            let started = StageClock.now
             let fetcher = URLFetcher(url: url, timeout: timeout, sizeLimit: sizeLimit, progress: progress)
             // A cancelled download ends the operation at once, whatever the network does
             // afterwards (a completion after the first one is ignored by the chain).
@@ -55,7 +58,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
                 completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: .cancelled)))
             }
             fetcher.start { [self] result in
-                state.withLock { _timings.read = Clock.since(started) }
+                state.withLock { _timings.read = StageClock.since(started) }
                 switch result {
                 case .success(let bytes):
                     completion(Result {
@@ -69,19 +72,13 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     }
 
     private func decode(_ body: () throws -> DecodedImage) throws -> PipelineImage {
-        let started = Clock.now
+        let started = StageClock.now
         let d = try body()
         state.withLock {
-            _timings.decode = Clock.since(started)
+            _timings.decode = StageClock.since(started)
             _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
                                         scaleDenominator: d.scaleDenominator)
         }
         return .host(d.image)
     }
-}
-
-/// Monotonic seconds for stage timings.
-enum Clock {
-    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
-    static func since(_ start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
 }

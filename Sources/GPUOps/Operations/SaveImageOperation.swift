@@ -1,4 +1,7 @@
+import ComputeCore
 import Foundation
+import ImageCodecs
+import OperationChain
 
 /// A file a `SaveImageOperation` wrote.
 public struct SavedImage: Sendable, Equatable {
@@ -31,15 +34,15 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     public var timings: StageTimings { state.withLock { _timings } }
 
     public override func execute(_ input: PipelineImage) throws -> SavedImage {
-        var t = Clock.now
+        var t = StageClock.now
         let host = try input.hostImage()
-        let download = Clock.since(t)
-        t = Clock.now
+        let download = StageClock.since(t)
+        t = StageClock.now
         let bytes = try ImageEncoder.encode(host, as: format, quality: quality, destination: path)
-        let encode = Clock.since(t)
-        t = Clock.now
+        let encode = StageClock.since(t)
+        t = StageClock.now
         try AtomicFileWriter.write(bytes, to: path)
-        let write = Clock.since(t)
+        let write = StageClock.since(t)
         state.withLock {
             _timings.process = download
             _timings.encode = encode

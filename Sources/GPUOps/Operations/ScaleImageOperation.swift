@@ -1,3 +1,6 @@
+import ComputeCore
+import ImageMaths
+import OperationChain
 /// The size a `ScaleImageOperation` produces.
 public enum ScaleTarget: Sendable, Equatable {
     /// Exactly `width × height` (aspect ratio not kept).

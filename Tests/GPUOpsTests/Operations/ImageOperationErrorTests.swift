@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import GPUOps
+import CPUCompute
+import Foundation
+import OpenCLCompute
+import Testing
 import TestSupport
 
 /// Failures inside image chains: the error names the failing operation and carries the

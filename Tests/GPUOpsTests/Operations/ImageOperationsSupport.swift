@@ -1,5 +1,7 @@
+@testable import GPUOps
+import CPUCompute
 import Foundation
-import GPUOps
+import OpenCLCompute
 import TestSupport
 
 /// A user-defined host operation, as a library user would write one: inverts R, G and B on

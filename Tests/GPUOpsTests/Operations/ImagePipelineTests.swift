@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import GPUOps
+import CPUCompute
+import Foundation
+import OpenCLCompute
+import Testing
 import TestSupport
 
 /// The seed pipeline (load → scale → square crop → glitch → save) written the three ways the

@@ -1,6 +1,8 @@
-import Foundation
-import Testing
 @testable import GPUOps
+import CPUCompute
+import Foundation
+import OpenCLCompute
+import Testing
 
 /// A TCP port that accepts connections (the kernel's backlog does) and never answers, so a
 /// download from it only ends by time-out or by cancellation.

@@ -1,0 +1,208 @@
+@testable import CPUCompute
+import ComputeCore
+import Foundation
+import ImageCodecs
+import ImageMaths
+import Testing
+import TestSupport
+
+/// The AVX2 resampling kernels (CResampleSIMD) against the portable Swift kernels, byte for
+/// byte, on filter weights of many sizes, windows and filters and on random weights (whose
+/// sums may overflow: both wrap in Int32, so they must still agree). Inputs sit against an
+/// inaccessible page and outputs between canary bytes, so a read or write outside the image
+/// fails the test.
+@Suite("CPU resampling: AVX2 kernels",
+       .enabled(if: ResampleKernelSet.avx2Available, "this CPU has no AVX2: the portable kernels are the only path"))
+struct CPUAVX2ResampleTests {
+    static let canary: UInt8 = 0xA5
+    static let canaryBytes = 64
+
+    /// The horizontal pass over `rows` of `image` with `kernels`; the source rows end (or
+    /// start) at a guard page. Nil when the kernel wrote outside its output.
+    static func horizontal(_ image: HostImage, _ w: ResampleWeights, rows: Range<Int>, kernels: ResampleKernelSet,
+                           guardedAt side: GuardedBytes.Side = .end) -> [UInt8]? {
+        let source = GuardedBytes(Array(image.pixels[rows.lowerBound * image.rowBytes ..< rows.upperBound * image.rowBytes]),
+                                  guardedAt: side)
+        // The mapping must outlive the kernel: Swift may end `source`'s lifetime at its last use.
+        return withExtendedLifetime(source) {
+            withCanaries(count: w.count * rows.count * 4) { out in
+                HorizontalResampler.resample(source: source.pointer, sourceWidth: image.width, destination: out,
+                                             rowCount: rows.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+            }
+        }
+    }
+
+    /// The vertical pass over the whole of `image` with `kernels`, guarded the same way.
+    static func vertical(_ image: HostImage, _ w: ResampleWeights, kernels: ResampleKernelSet,
+                         guardedAt side: GuardedBytes.Side = .end) -> [UInt8]? {
+        let source = GuardedBytes(image.pixels, guardedAt: side)
+        return withExtendedLifetime(source) {
+            withCanaries(count: image.rowBytes * w.count) { out in
+                VerticalResampler.resample(source: source.pointer, rowBytes: image.rowBytes, destination: out,
+                                           rows: 0..<w.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+            }
+        }
+    }
+
+    /// `count` bytes written by `fill`, or nil when it touched the canaries around them.
+    static func withCanaries(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8]? {
+        var buffer = [UInt8](repeating: canary, count: count + 2 * canaryBytes)
+        buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress! + canaryBytes) }
+        let inside = canaryBytes ..< canaryBytes + count
+        guard buffer[..<inside.lowerBound].allSatisfy({ $0 == canary }),
+              buffer[inside.upperBound...].allSatisfy({ $0 == canary }) else { return nil }
+        return Array(buffer[inside])
+    }
+
+    /// Expects equal bytes; on failure reports the case and the first differing byte rather
+    /// than both buffers.
+    static func expectSame(_ avx2: [UInt8], _ portable: [UInt8]?, _ about: String,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let portable else {
+            Issue.record("the portable kernel wrote outside its output: \(about)", sourceLocation: sourceLocation)
+            return
+        }
+        let common = min(avx2.count, portable.count)
+        let first = (0..<common).first { avx2[$0] != portable[$0] } ?? (avx2.count == portable.count ? nil : common)
+        #expect(first == nil, "\(about): first difference at byte \(first ?? 0) of \(avx2.count)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// A random filter plan for an `inSize` axis: enlargement or reduction, and a random window
+    /// of the result.
+    static func randomWeights(inSize: Int, maxOut: Int, rng: inout SplitMix64) -> (ResampleWeights, String) {
+        let filter = ResampleFilter.allCases.randomElement(using: &rng)!
+        let outSize = Int.random(in: 1...maxOut, using: &rng)
+        let lower = Int.random(in: 0..<outSize, using: &rng)
+        let window = lower ..< Int.random(in: (lower + 1)...outSize, using: &rng)
+        let w = ResampleWeights.compute(inSize: inSize, outSize: outSize, filter: filter).slice(window)
+        return (w, "\(filter) \(inSize) -> \(outSize) window \(window) (taps \(w.taps))")
+    }
+
+    @Test("horizontal: AVX2 equals the portable kernels on filter weights, widths 1...40 and more",
+          arguments: [UInt64(11), 12, 13])
+    func horizontalFilters(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<120 {
+            let width = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : Int.random(in: 41...300, using: &rng)
+            let height = Int.random(in: 1...11, using: &rng)
+            let image = TestImages.noise(width: width, height: height, seed: rng.next(), alpha: true)
+            let (w, about) = Self.randomWeights(inSize: width, maxOut: 2 * width + 8, rng: &rng)
+            let lower = Int.random(in: 0..<height, using: &rng)
+            let rows = lower ..< Int.random(in: (lower + 1)...height, using: &rng)
+            let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
+            let avx2 = try #require(Self.horizontal(image, w, rows: rows, kernels: .avx2, guardedAt: side),
+                                    "wrote outside its output: \(width)x\(height) rows \(rows) \(about)")
+            Self.expectSame(avx2, Self.horizontal(image, w, rows: rows, kernels: .portable),
+                            "seed \(seed): \(width)x\(height) rows \(rows) \(about)")
+        }
+    }
+
+    @Test("vertical: AVX2 equals the portable kernels on filter weights, widths 1...40 and more",
+          arguments: [UInt64(21), 22, 23])
+    func verticalFilters(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<120 {
+            let width = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : Int.random(in: 41...200, using: &rng)
+            let height = Int.random(in: 1...120, using: &rng)
+            let image = TestImages.noise(width: width, height: height, seed: rng.next(), alpha: true)
+            let (w, about) = Self.randomWeights(inSize: height, maxOut: 2 * height + 8, rng: &rng)
+            let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
+            let avx2 = try #require(Self.vertical(image, w, kernels: .avx2, guardedAt: side),
+                                    "wrote outside its output: \(width)x\(height) \(about)")
+            Self.expectSame(avx2, Self.vertical(image, w, kernels: .portable), "seed \(seed): \(width)x\(height) \(about)")
+        }
+    }
+
+    @Test("large reductions (to 1/40, hundreds of taps) and enlargements", arguments: ResampleFilter.allCases)
+    func extremeScales(filter: ResampleFilter) throws {
+        for (inSize, outSize) in [(4000, 100), (1000, 25), (1213, 29), (40, 1), (3, 100), (1, 40), (7, 211), (17, 64)] {
+            let w = ResampleWeights.compute(inSize: inSize, outSize: outSize, filter: filter)
+            let about = "\(filter) \(inSize) -> \(outSize) (taps \(w.taps))"
+            // Five rows: one block of four and a leftover row.
+            let wide = TestImages.noise(width: inSize, height: 5, seed: UInt64(inSize * 31 + outSize), alpha: true)
+            let h = try #require(Self.horizontal(wide, w, rows: 0..<5, kernels: .avx2), "horizontal wrote outside: \(about)")
+            Self.expectSame(h, Self.horizontal(wide, w, rows: 0..<5, kernels: .portable), "horizontal \(about)")
+            let tall = TestImages.noise(width: 13, height: inSize, seed: UInt64(inSize * 37 + outSize), alpha: true)
+            let v = try #require(Self.vertical(tall, w, kernels: .avx2), "vertical wrote outside: \(about)")
+            Self.expectSame(v, Self.vertical(tall, w, kernels: .portable), "vertical \(about)")
+        }
+    }
+
+    @Test("random weights, overflowing sums included: AVX2 equals the portable kernels",
+          arguments: zip([Int32(1 << 22), 1 << 24, 1 << 29, Int32.max], [UInt64(31), 32, 33, 34]))
+    func randomWeights(magnitude: Int32, seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<40 {
+            let width = Int.random(in: 1...70, using: &rng), height = Int.random(in: 1...60, using: &rng)
+            let image = TestImages.noise(width: width, height: height, seed: rng.next(), alpha: true)
+            let h = CPUKernelConsistencyTests.randomWeights(count: Int.random(in: 1...40, using: &rng), inSize: width,
+                                                            taps: Int.random(in: 1...25, using: &rng),
+                                                            magnitude: magnitude, rng: &rng)
+            let rows = 0 ..< Int.random(in: 1...min(height, 9), using: &rng)
+            let avx2H = try #require(Self.horizontal(image, h, rows: rows, kernels: .avx2), "horizontal wrote outside")
+            Self.expectSame(avx2H, Self.horizontal(image, h, rows: rows, kernels: .portable),
+                            "horizontal seed \(seed): \(width)x\(height) rows \(rows) outputs \(h.count) taps \(h.taps)")
+            let v = CPUKernelConsistencyTests.randomWeights(count: Int.random(in: 1...30, using: &rng), inSize: height,
+                                                            taps: Int.random(in: 1...49, using: &rng),
+                                                            magnitude: magnitude, rng: &rng)
+            let avx2V = try #require(Self.vertical(image, v, kernels: .avx2), "vertical wrote outside")
+            Self.expectSame(avx2V, Self.vertical(image, v, kernels: .portable),
+                            "vertical seed \(seed): \(width)x\(height) outputs \(v.count) taps \(v.taps)")
+        }
+    }
+
+    @Test("the AVX2 kernels take every filter's weights and refuse only what they cannot do exactly")
+    func coverage() {
+        let image = TestImages.noise(width: 64, height: 48, seed: 5)
+        image.pixels.withUnsafeBufferPointer { src in
+            var out = [UInt8](repeating: 0, count: 64 * 48 * 4)
+            out.withUnsafeMutableBufferPointer { dst in
+                let s = src.baseAddress!, d = dst.baseAddress!
+                for filter in ResampleFilter.allCases {
+                    let h = ResampleWeights.compute(inSize: 64, outSize: 21, filter: filter)
+                    #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 48, weights: h))
+                    let v = ResampleWeights.compute(inSize: 48, outSize: 17, filter: filter)
+                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<17, weights: v))
+                    // One 32-byte strip is the narrowest row taken; narrower ones are left to the
+                    // portable kernels.
+                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 32, destination: d, rows: 0..<17, weights: v))
+                    #expect(!AVX2Resampler.vertical(source: s, rowBytes: 28, destination: d, rows: 0..<17, weights: v))
+                }
+                // A coefficient whose high half needs more than 16 bits: refused, nothing written.
+                let tooBig = ResampleWeights(count: 1, taps: 2, bounds: [0, 2], coefficients: [1 << 30, 0])
+                dst.update(repeating: 7)
+                #expect(!AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 3, weights: tooBig))
+                #expect(!AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<1, weights: tooBig))
+                #expect(dst.allSatisfy { $0 == 7 })
+                let justFits = ResampleWeights(count: 1, taps: 2, bounds: [0, 2], coefficients: [(1 << 30) - 1, -(1 << 30)])
+                #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 3, weights: justFits))
+            }
+        }
+    }
+
+    @Test("CPUBackend uses the AVX2 kernels unless GPUGLITCH_NO_AVX2 says otherwise")
+    func preferred() {
+        let disabled = ProcessInfo.processInfo.environment["GPUGLITCH_NO_AVX2"].map { !$0.isEmpty && $0 != "0" } ?? false
+        #expect(ResampleKernelSet.preferred == (disabled ? .portable : .avx2))
+    }
+
+    @Test("whole thumbnail plans through CPUBackend equal the portable passes composed by hand")
+    func plans() throws {
+        var rng = SplitMix64(seed: 41)
+        for _ in 0..<12 {
+            let width = Int.random(in: 40...700, using: &rng), height = Int.random(in: 40...500, using: &rng)
+            let size = Int.random(in: 8...39, using: &rng)  // under both sides: both passes run
+            let filter = ResampleFilter.allCases.randomElement(using: &rng)!
+            let image = TestImages.noise(width: width, height: height, seed: rng.next())
+            let plan = ThumbnailGeometry(width: width, height: height, size: size, fit: .cover)
+                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+            let h = try #require(plan.horizontal), v = try #require(plan.vertical)
+            let intermediate = HostImage(width: h.count, height: plan.sourceRows.count,
+                                         pixels: try #require(Self.horizontal(image, h, rows: plan.sourceRows, kernels: .portable)))
+            let expected = try #require(Self.vertical(intermediate, v, kernels: .portable))
+            let result = try CPUBackend(threads: 1).resample(.host(image), plan: plan).hostImage()
+            Self.expectSame(result.pixels, expected, "\(filter) \(width)x\(height) cover \(size)")
+        }
+    }
+}

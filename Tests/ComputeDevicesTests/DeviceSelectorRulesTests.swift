@@ -1,0 +1,162 @@
+@testable import ComputeDevices
+import ComputeCore
+import CPUCompute
+import Foundation
+import ImageCodecs
+import ImageMaths
+import OpenCLCompute
+import Testing
+
+/// The selection rules on described machines (no OpenCL needed): which device each request
+/// gets, the CPU fallback, and the messages.
+@Suite("Device selection rules")
+struct DeviceSelectorRulesTests {
+    /// A backend that only has a name, standing for the device it was made for.
+    final class NamedBackend: ComputeBackend {
+        struct NotForComputing: Error {}
+        let kind: BackendKind
+        let name: String
+        let transfers = TransferCounters()
+        init(kind: BackendKind, name: String) { self.kind = kind; self.name = name }
+        func makeResident(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
+        func download(_ image: DeviceImage) throws -> HostImage { throw NotForComputing() }
+        func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { throw NotForComputing() }
+        func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { throw NotForComputing() }
+        func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { throw NotForComputing() }
+        func premultiply(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
+        func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
+        func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { throw NotForComputing() }
+    }
+
+    static func device(_ index: Int, _ name: String, _ type: CLDeviceType, available: Bool = true) -> OpenCLDeviceSummary {
+        OpenCLDeviceSummary(index: index, name: name, vendor: "v", type: type, computeUnits: 4, globalMemoryBytes: 1 << 30,
+                            maxAllocationBytes: 1 << 28, version: "OpenCL 1.2", openCLCVersion: "OpenCL C 1.2",
+                            driverVersion: "1", isAvailable: available)
+    }
+
+    static let none = OpenCLInventory.described(.noPlatform, platforms: [])
+    static let pocl = OpenCLInventory.described(.devicesFound, platforms: [
+        .init(name: "Portable Computing Language", vendor: "The pocl project", version: "OpenCL 3.0",
+              devices: [device(0, "pthread-haswell", .cpu)]),
+    ])
+    /// A CPU platform first, then a platform with two GPUs.
+    static let mixed = OpenCLInventory.described(.devicesFound, platforms: [
+        .init(name: "POCL", vendor: "p", version: "OpenCL 3.0", devices: [device(0, "cpu-dev", .cpu)]),
+        .init(name: "NVIDIA CUDA", vendor: "n", version: "OpenCL 3.0",
+              devices: [device(1, "gpu-one", .gpu), device(2, "gpu-two", .gpu)]),
+    ])
+
+    struct BuildFailed: Error, CustomStringConvertible { var description: String { "CL_BUILD_PROGRAM_FAILURE" } }
+
+    /// Selects with named backends; `broken` devices fail to build.
+    static func select(_ request: DeviceRequest, _ inventory: OpenCLInventory, broken: Set<Int> = [])
+        throws(DeviceSelectionError) -> (name: String, notice: String?) {
+        let selection = try DeviceSelector.select(request, from: inventory, makeCPU: { NamedBackend(kind: .cpu, name: "cpu") }) { d in
+            if broken.contains(d.index) { throw BuildFailed() }
+            return NamedBackend(kind: .opencl, name: "opencl:\(d.index)")
+        }
+        return (selection.backend.name, selection.notice)
+    }
+
+    @Test func cpuNeverAsksForOpenCL() throws {
+        let chosen = try DeviceSelector.select(.cpu, from: Self.mixed, makeCPU: { NamedBackend(kind: .cpu, name: "cpu") }) { _ in
+            Issue.record("cpu must not make an OpenCL backend")
+            return NamedBackend(kind: .opencl, name: "x")
+        }
+        #expect(chosen.backend.kind == .cpu && chosen.notice == nil)
+    }
+
+    @Test func withoutOpenCLAutoFallsBackToTheCPUWithANotice() throws {
+        let chosen = try Self.select(.auto, Self.none)
+        #expect(chosen.name == "cpu")
+        #expect(chosen.notice == "no OpenCL device found (OpenCL reports: no platform); using the CPU fallback")
+    }
+
+    @Test func withoutOpenCLExplicitRequestsFail() {
+        #expect(throws: DeviceSelectionError(request: .opencl, message: "no OpenCL device found (OpenCL reports: no platform)")) {
+            try Self.select(.opencl, Self.none)
+        }
+        #expect(throws: DeviceSelectionError(request: .gpu, message: "no OpenCL device found (OpenCL reports: no platform)")) {
+            try Self.select(.gpu, Self.none)
+        }
+        #expect(throws: DeviceSelectionError(request: .openclIndex(3),
+                                             message: "opencl:3 requested but no OpenCL device found (OpenCL reports: no platform)")) {
+            try Self.select(.openclIndex(3), Self.none)
+        }
+    }
+
+    @Test func platformsWithoutDevicesSaySo() {
+        let empty = OpenCLInventory.described(.noDevice(platforms: ["Portable Computing Language"]), platforms: [
+            .init(name: "Portable Computing Language", vendor: "p", version: "OpenCL 3.0", devices: []),
+        ])
+        #expect(throws: DeviceSelectionError(
+            request: .opencl, message: "no OpenCL device found (OpenCL reports: platform Portable Computing Language has no device)")) {
+            try Self.select(.opencl, empty)
+        }
+    }
+
+    @Test func aCPUDeviceServesAutoAndOpenCLButNotGPU() throws {
+        #expect(try Self.select(.auto, Self.pocl) == ("opencl:0", nil))
+        #expect(try Self.select(.opencl, Self.pocl) == ("opencl:0", nil))
+        #expect(try Self.select(.openclIndex(0), Self.pocl) == ("opencl:0", nil))
+        #expect(throws: DeviceSelectionError(request: .gpu, message: "no OpenCL GPU found (OpenCL devices: opencl:0 (pthread-haswell, cpu))")) {
+            try Self.select(.gpu, Self.pocl)
+        }
+        #expect(throws: DeviceSelectionError(request: .openclIndex(3), message: "opencl:3 requested but only 1 OpenCL device exists")) {
+            try Self.select(.openclIndex(3), Self.pocl)
+        }
+        #expect(throws: DeviceSelectionError(request: .openclIndex(3), message: "opencl:3 requested but only 3 OpenCL devices exist")) {
+            try Self.select(.openclIndex(3), Self.mixed)
+        }
+    }
+
+    @Test func gpusComeFirstAndIndicesFollowListingOrder() throws {
+        #expect(try Self.select(.auto, Self.mixed).name == "opencl:1")
+        #expect(try Self.select(.opencl, Self.mixed).name == "opencl:1")
+        #expect(try Self.select(.gpu, Self.mixed).name == "opencl:1")
+        #expect(try Self.select(.openclIndex(0), Self.mixed).name == "opencl:0")
+        #expect(try Self.select(.openclIndex(2), Self.mixed).name == "opencl:2")
+        #expect(Self.mixed.devices.map(\.index) == [0, 1, 2])
+    }
+
+    @Test func aDeviceThatFailsIsPassedOver() throws {
+        let next = try Self.select(.auto, Self.mixed, broken: [1])
+        #expect(next.name == "opencl:2")
+        #expect(next.notice == "opencl:1 (gpu-one, gpu) cannot be used (CL_BUILD_PROGRAM_FAILURE); using opencl:2 (gpu-two, gpu)")
+        let last = try Self.select(.auto, Self.mixed, broken: [1, 2])
+        #expect(last.name == "opencl:0")
+        let cpu = try Self.select(.auto, Self.mixed, broken: [0, 1, 2])
+        #expect(cpu.name == "cpu")
+        #expect(cpu.notice?.hasSuffix("opencl:0 (cpu-dev, cpu) cannot be used (CL_BUILD_PROGRAM_FAILURE); using the CPU fallback") == true)
+        #expect(throws: DeviceSelectionError(request: .openclIndex(1), message: "opencl:1 (gpu-one, gpu) cannot be used (CL_BUILD_PROGRAM_FAILURE)")) {
+            try Self.select(.openclIndex(1), Self.mixed, broken: [1])
+        }
+    }
+
+    @Test func unavailableDevicesAreOnlyUsedWhenNamed() throws {
+        let inventory = OpenCLInventory.described(.devicesFound, platforms: [
+            .init(name: "P", vendor: "p", version: "OpenCL 1.2", devices: [Self.device(0, "busy", .gpu, available: false)]),
+        ])
+        #expect(try Self.select(.openclIndex(0), inventory).name == "opencl:0")
+        let auto = try Self.select(.auto, inventory)
+        #expect(auto.name == "cpu")
+        #expect(auto.notice == "no available OpenCL device (OpenCL devices: opencl:0 (busy, gpu) report themselves unavailable); using the CPU fallback")
+    }
+
+    @Test func listingMarksWhatAutoPicksAndRoundTripsAsJSON() throws {
+        let listing = DeviceListing(inventory: Self.mixed, cpuThreads: 2)
+        #expect(listing.auto == "opencl:1")
+        #expect(listing.openCLStatus == "ok")
+        #expect(listing.cpu == .init(request: "cpu", threads: 2))
+        #expect(listing.platforms.map(\.devices.count) == [1, 2])
+        let json = try JSONEncoder().encode(listing)
+        #expect(try JSONDecoder().decode(DeviceListing.self, from: json) == listing)
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains("\"type\":\"gpu\""))
+
+        let nothing = DeviceListing(inventory: Self.none, cpuThreads: 2)
+        #expect(nothing.auto == "cpu")
+        #expect(nothing.openCLStatus == "no platform")
+        #expect(nothing.platforms.isEmpty)
+    }
+}

@@ -1,0 +1,100 @@
+@testable import GPUOps
+import CPUCompute
+import Foundation
+import OpenCLCompute
+import Testing
+import TestSupport
+
+@Suite(.timeLimit(.minutes(2)))
+struct BatchRunnerTests {
+    @Test func processesGoodAndBadInputsAndReportsEach() throws {
+        let folder = try ScratchFolder()
+        _ = FileManager.default.createFile(atPath: folder.file("empty.jpg"), contents: Data())
+        let names = ["astronaut.png", "coffee.jpg", "chelsea.png"]
+        var items = names.map {
+            BatchItem(source: .file(RepositoryPaths.sample($0)), output: folder.file("out/\($0).jpg"), format: .jpeg)
+        }
+        items.insert(BatchItem(source: .file(folder.file("empty.jpg")), output: folder.file("out/empty.jpg"), format: .jpeg), at: 1)
+        var settings = ThumbnailSettings()
+        settings.size = 64
+        let runner = BatchRunner(backend: CPUBackend(), settings: settings, workers: 2)
+        let seen = LockedCounter()
+        let summary = runner.run(items) { _ in seen.increment() }
+        #expect(seen.value == 4)
+        #expect(summary.ok == 3)
+        #expect(summary.failed == 1)
+        #expect(!summary.cancelled)
+        let failure = try #require(summary.results.first { $0.status == .failed })
+        #expect(failure.index == 1)
+        #expect(failure.error == "\(folder.file("empty.jpg")): empty input (0 bytes)")
+        for name in names {
+            let decoded = try ImageDecoder.decode(contentsOf: folder.file("out/\(name).jpg"))
+            #expect(decoded.format == .jpeg && decoded.image.width == 64 && decoded.image.height == 64)
+        }
+        #expect(folder.contents.filter { $0.hasPrefix("out/") }.sorted()
+                == names.map { "out/\($0).jpg" }.sorted())
+    }
+
+    @Test func cancelStopsTakingNewItems() throws {
+        let folder = try ScratchFolder()
+        let items = (0..<200).map {
+            BatchItem(source: .file(RepositoryPaths.sample("astronaut.png")), output: folder.file("o\($0).png"), format: .png)
+        }
+        var settings = ThumbnailSettings()
+        settings.size = 32
+        let runner = BatchRunner(backend: CPUBackend(), settings: settings, workers: 2)
+        let summary = runner.run(items) { result in
+            if result.index == 3 { runner.cancel() }
+        }
+        #expect(summary.cancelled)
+        #expect(summary.results.count < 200)
+        // Everything written is whole (decodes), nothing temporary is left.
+        for name in folder.contents {
+            #expect(!name.contains(AtomicFileWriter.temporarySuffix))
+            #expect(try ImageDecoder.decode(contentsOf: folder.file(name)).image.width == 32)
+        }
+    }
+}
+
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// A device that has no memory for anything: every pass fails as a real OpenCL device does
+/// when an image does not fit (`CL_MEM_OBJECT_ALLOCATION_FAILURE` from `clCreateBuffer`).
+final class ExhaustedDeviceBackend: ComputeBackend, @unchecked Sendable {
+    let kind = BackendKind.opencl
+    let name = "opencl:9 (exhausted test device)"
+    let transfers = TransferCounters()
+    private var outOfMemory: CLCallError { CLCallError(call: "clCreateBuffer", error: .memObjectAllocationFailure) }
+    func makeResident(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func download(_ image: DeviceImage) throws -> HostImage { throw outOfMemory }
+    func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { throw outOfMemory }
+    func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { throw outOfMemory }
+    func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { throw outOfMemory }
+    func premultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
+    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { throw outOfMemory }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct BatchDeviceFallbackTests {
+    @Test func anImageTheDeviceHasNoRoomForIsMadeOnTheCPUWithTheSameBytes() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.size = 48
+        let item = { (name: String) in
+            BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file(name), format: .png)
+        }
+        let fallback = BatchRunner(backend: ExhaustedDeviceBackend(), settings: settings, workers: 1).run([item("device.png")]) { _ in }
+        let result = try #require(fallback.results.first)
+        #expect(result.status == .ok)
+        #expect(result.fellBackToCPU)
+        let cpu = BatchRunner(backend: CPUBackend(), settings: settings, workers: 1).run([item("cpu.png")]) { _ in }
+        #expect(cpu.results.first?.status == .ok)
+        #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
+    }
+}
