@@ -22,14 +22,22 @@ public enum OpenCLTestEnvironment {
         case broken(String)
     }
 
-    /// Probed once per test process. Points POCL at a private writable cache folder first
-    /// (without one POCL reports no device), unless `POCL_CACHE_DIR` is already set.
+    /// The POCL kernel cache every test process and every child `gpuglitch` uses: the
+    /// environment's `POCL_CACHE_DIR` (the Makefile and CI set one under .build), else a
+    /// private folder under the temporary directory. Without a writable cache POCL reports no
+    /// device at all.
+    public static let poclCacheDirectory: String = {
+        if let set = ProcessInfo.processInfo.environment["POCL_CACHE_DIR"], !set.isEmpty { return set }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpuglitch-tests-pocl-cache-\(getuid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        setenv("POCL_CACHE_DIR", folder.path, 0)
+        return folder.path
+    }()
+
+    /// Probed once per test process, the one OpenCL probe of the test suites (the end-to-end
+    /// tests ask it too, rather than probing through the binary).
     public static let status: Status = {
-        if ProcessInfo.processInfo.environment["POCL_CACHE_DIR"] == nil {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpuglitch-tests-pocl-cache-\(getuid())")
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            setenv("POCL_CACHE_DIR", folder.path, 0)
-        }
+        _ = poclCacheDirectory
         do {
             let platforms = try CLPlatform.all()
             if platforms.isEmpty { return .noPlatform }

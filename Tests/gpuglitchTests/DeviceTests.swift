@@ -23,7 +23,7 @@ struct DeviceTests {
     @Test("without OpenCL: devices says so plainly and exits 0")
     func listingWithoutOpenCL() throws {
         let folder = try TemporaryFolder()
-        let runner = CommandRunner(in: folder.url, environment: try DeviceProbe.withoutOpenCL(folder))
+        let runner = CommandRunner(in: folder.url, environment: try NoOpenCL.environment(in: folder))
         let result = try runner.run(["devices"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("No OpenCL device found"), "\(result)")
@@ -35,7 +35,7 @@ struct DeviceTests {
     func missingDevice(device: String) throws {
         let folder = try TemporaryFolder()
         try folder.write(ImageFiles.gradientPNG(width: 8, height: 8), to: "a.png")
-        let runner = CommandRunner(in: folder.url, environment: try DeviceProbe.withoutOpenCL(folder))
+        let runner = CommandRunner(in: folder.url, environment: try NoOpenCL.environment(in: folder))
         for arguments in [["--device", device], []] {
             let environment: [String: String?] = arguments.isEmpty ? ["GPUGLITCH_DEVICE": device] : [:]
             var withDevice = runner
@@ -52,7 +52,7 @@ struct DeviceTests {
     @Test("--device cpu never needs OpenCL")
     func cpuWithoutOpenCL() throws {
         let folder = try TemporaryFolder()
-        let runner = CommandRunner(in: folder.url, environment: try DeviceProbe.withoutOpenCL(folder))
+        let runner = CommandRunner(in: folder.url, environment: try NoOpenCL.environment(in: folder))
         let result = try runner.run(["process", "missing.png", "--output", "out", "--device", "cpu"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLines == [

@@ -6,11 +6,6 @@ import TestSupport
 /// interruption and resumption, shards.
 @Suite("Processing", .serialized)
 struct ProcessingTests {
-    /// `GPUGLITCH_REQUIRE_OPENCL=1` (make test, CI) turns "no OpenCL" into a failure
-    /// instead of a skip.
-    static let runOpenCLTests = DeviceProbe.openCLPresent
-        || ProcessInfo.processInfo.environment["GPUGLITCH_REQUIRE_OPENCL"] == "1"
-
     private func report(_ folder: TemporaryFolder, _ name: String) throws -> [String: Any] {
         let data = try folder.contents(name)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -86,8 +81,8 @@ struct ProcessingTests {
         #expect(totals["ok"] as? Int == 4 && totals["failed"] as? Int == 9)
     }
 
-    @Test("CPU and OpenCL write byte-identical PNGs", .enabled(if: ProcessingTests.runOpenCLTests,
-          "no OpenCL device (set GPUGLITCH_REQUIRE_OPENCL=1 to make this a failure)"))
+    @Test("CPU and OpenCL write byte-identical PNGs", .enabled(if: OpenCLTestEnvironment.isAvailable,
+          "needs an OpenCL device (see OpenCLTestEnvironment)"))
     func cpuMatchesOpenCL() throws {
         let folder = try TemporaryFolder()
         try folder.write(ImageFiles.gradientPNG(width: 300, height: 200), to: "gen/gradient.png")
@@ -134,7 +129,7 @@ struct ProcessingTests {
         for i in 0..<3 {
             try folder.write(ImageFiles.noisePNG(width: 50, height: 30, seed: UInt64(i)), to: "in/\(i).png")
         }
-        let runner = CommandRunner(in: folder.url, environment: try DeviceProbe.withoutOpenCL(folder))
+        let runner = CommandRunner(in: folder.url, environment: try NoOpenCL.environment(in: folder))
         let result = try runner.run(["process", "in", "--output", "out", "--size", "16", "--device", "auto"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderrLines.count == 2, "the notice, then the summary\n\(result)")

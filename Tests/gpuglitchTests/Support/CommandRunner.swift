@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of the tool did.
@@ -41,7 +42,7 @@ struct CommandRunner {
         var env = ProcessInfo.processInfo.environment
         env["GPUGLITCH_DEVICE"] = nil
         if env["POCL_CACHE_DIR"] == nil {
-            env["POCL_CACHE_DIR"] = NSTemporaryDirectory() + "gpuglitch-tests-pocl-cache"
+            env["POCL_CACHE_DIR"] = OpenCLTestEnvironment.poclCacheDirectory
         }
         for (key, value) in environment { env[key] = value }
         return env
