@@ -4,7 +4,7 @@ import ImageCodecs
 import ImageMaths
 
 /// The CPU fallback: every primitive of `ComputeBackend` computed on the host, producing the
-/// bytes the OpenCL path produces (DESIGN 4: exact integer arithmetic, Pillow's formulas).
+/// bytes the OpenCL path produces (docs/SPEC.md §2–§4: exact integer arithmetic, Pillow's formulas).
 ///
 /// Images stay `.host`; nothing is ever uploaded or downloaded, so `transfers` stays at zero.
 /// Each operation splits its output rows over `threads` cores; with one thread it runs on the

@@ -2,7 +2,7 @@ import ImageMaths
 /// Why the CPU backend refused an operation. Each case carries the numbers that did not fit,
 /// so the message says what was wrong without a debugger.
 public enum CPUBackendError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `crop` was given a rectangle that is empty or reaches outside the image. DESIGN 4.2:
+    /// `crop` was given a rectangle that is empty or reaches outside the image. docs/SPEC.md §3:
     /// a crop outside the image is an error, never a clamp.
     case cropOutsideImage(rect: PixelRect, width: Int, height: Int)
     /// A resampling pass was given weights or rows that read outside the image (a plan made

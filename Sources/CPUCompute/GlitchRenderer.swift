@@ -1,5 +1,5 @@
 import ImageMaths
-/// The glitch filter of DESIGN 4.3 over raw RGBA rows: per output pixel, red from `shift`
+/// The glitch filter of docs/SPEC.md §4 over raw RGBA rows: per output pixel, red from `shift`
 /// pixels to the right, green and alpha in place, blue from `shift` to the left, all inside a
 /// row displaced by that row's tear offset; scanline rows darkened.
 enum GlitchRenderer {

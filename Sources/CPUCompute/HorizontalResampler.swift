@@ -1,5 +1,5 @@
 import ImageMaths
-/// The horizontal resampling pass (DESIGN 4.1) over raw RGBA rows: for each output pixel,
+/// The horizontal resampling pass (docs/SPEC.md §2) over raw RGBA rows: for each output pixel,
 /// `clamp((2^21 + Σ src·k) >> 22, 0, 255)` per channel, all four channels in one vector.
 ///
 /// `pmaddwd` wants each channel's two taps side by side (`[r0 r1 g0 g1 b0 b1 a0 a1]`), a

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which implementation runs the vector loops of the CPU resampling passes.
 ///
-/// Both give the same bytes (exact integer arithmetic, DESIGN 4.1); the choice is speed only.
+/// Both give the same bytes (exact integer arithmetic, docs/SPEC.md §2); the choice is speed only.
 /// The AVX2 kernels are C functions compiled for AVX2 alone (CResampleSIMD), so the binary
 /// still runs on x86-64 CPUs without it, where the portable kernels are the path taken.
 enum ResampleKernelSet: Sendable, Equatable {

@@ -9,7 +9,7 @@ import ImageMaths
 /// build (`objdump -d .build/release/GPUOps.build/VerticalResampler.swift.o`); other targets
 /// get LLVM's own lowering of the same vector operations.
 enum SIMDFixedPoint {
-    /// `acc` starts at half of the final divisor, so `acc >> 22` rounds half up (DESIGN 4.1).
+    /// `acc` starts at half of the final divisor, so `acc >> 22` rounds half up (docs/SPEC.md §2).
     /// (A computed constant: a stored `static let` costs a `swift_once` check per use.)
     @inline(__always)
     static var rounding: SIMD4<Int32> { SIMD4(repeating: 1 << 21) }

@@ -1,5 +1,5 @@
 import ImageMaths
-/// The resampling passes written as plainly as DESIGN 4.1 states them, one channel at a time.
+/// The resampling passes written as plainly as docs/SPEC.md §2 states them, one channel at a time.
 ///
 /// Used where the vector kernels do not apply (rows narrower than one 16-byte vector in the
 /// vertical pass; hand-made weights too large for the split 16-bit arithmetic), and by the

@@ -1,5 +1,5 @@
 import ImageMaths
-/// The vertical resampling pass (DESIGN 4.1) over raw RGBA rows.
+/// The vertical resampling pass (docs/SPEC.md §2) over raw RGBA rows.
 ///
 /// Memory is read row-contiguously: an output row is made 16 bytes at a time, each 16-byte
 /// column strip accumulating all of its source rows in registers (two source rows per step,

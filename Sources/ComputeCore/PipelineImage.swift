@@ -4,7 +4,7 @@ import ImageCodecs
 /// Operations hand this on unchanged in location: a device operation uploads only when it gets
 /// a `.host` image, and pixels come back only when someone asks for `hostImage()` (the save
 /// operation, or a caller). That is what keeps a chain of device operations at one upload and
-/// one download per image (DESIGN 3).
+/// one download per image (docs/SPEC.md §1).
 public enum PipelineImage: Sendable {
     case host(HostImage)
     case device(DeviceImage)

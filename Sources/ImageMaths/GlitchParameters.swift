@@ -6,7 +6,7 @@ public enum GlitchEdge: String, Sendable, CaseIterable, Codable {
     case wrap
 }
 
-/// The glitch filter's settings as a user gives them (DESIGN 4.3). A nil size-dependent
+/// The glitch filter's settings as a user gives them (docs/SPEC.md §4). A nil size-dependent
 /// setting takes its default from the image it is applied to, so one set of parameters suits
 /// a whole batch of different sizes.
 public struct GlitchParameters: Sendable, Equatable, Codable {

@@ -1,5 +1,5 @@
 /// The glitch settings resolved for one `width × height` image, plus the per-row tear offsets:
-/// everything a backend needs to compute any output pixel on its own (DESIGN 4.3). Built once
+/// everything a backend needs to compute any output pixel on its own (docs/SPEC.md §4). Built once
 /// per image on the host, shared by the CPU and OpenCL paths.
 public struct GlitchPlan: Sendable, Equatable {
     public let width: Int

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The resampling filters of Pillow's `Image.resize`, with the same formulas and supports, so
-/// that weights computed from them are Pillow's to the last bit (DESIGN 4.1).
+/// that weights computed from them are Pillow's to the last bit (docs/SPEC.md §2).
 public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
     case box, bilinear, hamming, bicubic, lanczos
 

@@ -1,4 +1,4 @@
-/// How a picture is fitted into the `N × N` square of the default pipeline (DESIGN 4.2).
+/// How a picture is fitted into the `N × N` square of the default pipeline (docs/SPEC.md §3).
 public enum FitMode: String, Sendable, CaseIterable, Codable {
     /// The shorter side becomes `N`, then an `N × N` square is cut out.
     case cover
@@ -11,7 +11,7 @@ public enum Gravity: String, Sendable, CaseIterable, Codable {
     case centre, north, south, east, west
 
     /// The `side × side` square anchored here inside a `width × height` image (integer
-    /// halving of the slack, as DESIGN 4.2 says).
+    /// halving of the slack, as docs/SPEC.md §3 says).
     public func square(side n: Int, inWidth width: Int, height: Int) -> PixelRect {
         let slackX = width - n, slackY = height - n
         let x: Int, y: Int
@@ -27,7 +27,7 @@ public enum Gravity: String, Sendable, CaseIterable, Codable {
 }
 
 /// The resize and crop that turn a `width × height` picture into the pipeline's result: the
-/// integer formulas of DESIGN 4.2, shared by every backend and by shrink-on-load.
+/// integer formulas of docs/SPEC.md §3, shared by every backend and by shrink-on-load.
 public struct ThumbnailGeometry: Sendable, Equatable {
     /// Size after resizing.
     public let scaledWidth: Int

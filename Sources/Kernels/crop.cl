@@ -1,4 +1,4 @@
-// Exact copy of a rectangle (DESIGN 4.2): dst is dstWidth x dstHeight and pixel (x, y) comes
+// Exact copy of a rectangle (docs/SPEC.md §3): dst is dstWidth x dstHeight and pixel (x, y) comes
 // from source pixel (x0 + x, y0 + y). The host checks the rectangle lies inside the source.
 // Work-items past the rectangle (the global size is rounded up) return at once.
 __kernel void crop(__global const uchar4 *src, int srcWidth, int x0, int y0,

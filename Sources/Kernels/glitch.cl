@@ -1,4 +1,4 @@
-// The glitch filter (DESIGN 4.3): row tearing, RGB channel shift, scanlines. What depends
+// The glitch filter (docs/SPEC.md §4): row tearing, RGB channel shift, scanlines. What depends
 // only on the row comes from the host, one int2 per row, so each work-item computes its
 // pixels alone with a few integer operations and no division by a variable:
 //   rows[y].x  the row's tear offset reduced to 0 ..< width (mod(x + off, W) equals

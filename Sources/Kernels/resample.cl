@@ -1,4 +1,4 @@
-// Resampling passes (DESIGN 4.1) and the premultiply / unpremultiply passes around them.
+// Resampling passes (docs/SPEC.md §2) and the premultiply / unpremultiply passes around them.
 //
 // The weights are computed on the host in double precision and quantised to 22-bit fixed
 // point (Pillow's normalize_coeffs_8bpc); the kernels only do integer arithmetic, so every

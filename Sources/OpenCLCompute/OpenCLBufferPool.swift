@@ -2,7 +2,7 @@ import ComputeCore
 import Foundation
 
 /// Device buffers kept for reuse: allocating a fresh 48 MB buffer costs ~30 ms on POCL against
-/// ~5 ms for writing into a reused one (DESIGN 2).
+/// ~5 ms for writing into a reused one (docs/SPEC.md §8).
 ///
 /// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple of an
 /// eighth of its power of two, at most 12.5% more), not by exact size: photos of a real batch

@@ -3,7 +3,7 @@ import Foundation
 
 /// The program's entry point. It exists instead of `GPUGlitch.main()` for one reason:
 /// ArgumentParser exits usage errors with `EX_USAGE` (64), and gpuglitch documents 2
-/// (DESIGN 5), the code most Unix tools use for "you called me wrong".
+/// (docs/SPEC.md §7), the code most Unix tools use for "you called me wrong".
 ///
 /// Exit codes, all raised as `ExitCode` by the commands:
 /// - 0: every input done (written or skipped);

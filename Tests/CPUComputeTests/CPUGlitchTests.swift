@@ -6,7 +6,7 @@ import Testing
 
 /// The glitch filter on a 5×3 image whose every byte names its position:
 /// R = 10x + y, G = 50 + 10x + y, B = 100 + 10x + y, A = 150 + 10x + y.
-/// Expected outputs are written out by hand from DESIGN 4.3 (the reasoning is in comments).
+/// Expected outputs are written out by hand from docs/SPEC.md §4 (the reasoning is in comments).
 @Suite("CPU glitch")
 struct CPUGlitchTests {
     static let source: HostImage = {

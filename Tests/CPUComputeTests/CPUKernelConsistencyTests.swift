@@ -5,7 +5,7 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// The vector kernels against the plain per-channel loops of `ScalarResampler` (DESIGN 4.1
+/// The vector kernels against the plain per-channel loops of `ScalarResampler` (docs/SPEC.md §2
 /// written out directly), on weights no filter makes: random starts, lengths, signs and
 /// magnitudes, so every tail and edge path runs. Both use wrapping Int32 arithmetic, so they
 /// must agree even where the sums overflow.

@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 
 /// The CPU backend's resize (and fused resize + crop) against Pillow's `Image.resize`, byte
-/// for byte (DESIGN 4.1), for every filter and the awkward sizes.
+/// for byte (docs/SPEC.md §2), for every filter and the awkward sizes.
 @Suite("CPU resampling equals Pillow")
 struct CPUResampleFixtureTests {
     @Test("the fixture manifest loads and covers every filter")

@@ -1,7 +1,7 @@
 @testable import ImageMaths
 import Testing
 
-/// DESIGN 4.3's hash and tear offsets against values from an independent Python
+/// docs/SPEC.md §4's hash and tear offsets against values from an independent Python
 /// transcription of the formulas (masking to 32 bits after every multiply).
 @Suite("Glitch plan")
 struct GlitchPlanTests {

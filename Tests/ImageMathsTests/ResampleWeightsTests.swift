@@ -1,7 +1,7 @@
 @testable import ImageMaths
 import Testing
 
-/// Weights against values worked out by hand from DESIGN 4.1 (the arithmetic is in the
+/// Weights against values worked out by hand from docs/SPEC.md §2 (the arithmetic is in the
 /// comments), independent of the implementation.
 @Suite("Resample weights")
 struct ResampleWeightsTests {

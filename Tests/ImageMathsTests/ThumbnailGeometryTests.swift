@@ -1,7 +1,7 @@
 @testable import ImageMaths
 import Testing
 
-/// DESIGN 4.2 by hand: cover makes the shorter side N and the longer
+/// docs/SPEC.md §3 by hand: cover makes the shorter side N and the longer
 /// `max(N, (L·N·2 + S) / (2·S))`; contain makes the longer side N and the shorter
 /// `max(1, (S·N·2 + L) / (2·L))`; the crop offset is half the slack (integer division).
 @Suite("Thumbnail geometry")

@@ -6,7 +6,7 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// The OpenCL backend against the CPU fallback, byte for byte (DESIGN 4: `==`, never a
+/// The OpenCL backend against the CPU fallback, byte for byte (docs/SPEC.md §2–§4: `==`, never a
 /// tolerance), over cases drawn from fixed-seed SplitMix64 streams. Each failure prints its
 /// case, which rebuilds it exactly.
 @Suite("OpenCL equals CPU", .enabled(if: OpenCLTestEnvironment.isAvailable, "needs an OpenCL device (see OpenCLTestEnvironment)"))

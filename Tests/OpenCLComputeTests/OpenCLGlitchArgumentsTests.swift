@@ -6,7 +6,7 @@ import ImageMaths
 import Testing
 
 /// The host-side reductions that let the glitch kernel do without division: each must leave
-/// every output pixel as DESIGN 4.3 says (the kernel tests check the pixels; these check the
+/// every output pixel as docs/SPEC.md §4 says (the kernel tests check the pixels; these check the
 /// values handed over).
 @Suite("OpenCL glitch arguments")
 struct OpenCLGlitchArgumentsTests {

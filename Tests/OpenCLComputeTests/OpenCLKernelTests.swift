@@ -6,7 +6,7 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// Each kernel against the plain-loop reference of DESIGN 4, on images small enough to check
+/// Each kernel against the plain-loop reference of docs/SPEC.md §2–§4, on images small enough to check
 /// every byte.
 @Suite("OpenCL kernels", .enabled(if: OpenCLTestEnvironment.isAvailable, "needs an OpenCL device (see OpenCLTestEnvironment)"))
 struct OpenCLKernelTests {

@@ -4,7 +4,7 @@ import CPUCompute
 import ImageCodecs
 import ImageMaths
 
-/// The image operations of DESIGN 4 written as plain loops, straight from the formulas, with
+/// The image operations of docs/SPEC.md §2–§4 written as plain loops, straight from the formulas, with
 /// no attempt at speed: the independent reference the OpenCL kernels are checked against.
 enum ReferenceImageOps {
     static func resampleHorizontal(_ image: HostImage, weights: ResampleWeights, rows: Range<Int>) -> HostImage {

@@ -2,7 +2,7 @@
 #define GPUGLITCH_CRESAMPLESIMD_H
 
 /*
- * AVX2 versions of the CPU backend's two resampling passes (DESIGN 4.1), exact to the bit:
+ * AVX2 versions of the CPU backend's two resampling passes (docs/SPEC.md §2), exact to the bit:
  * per channel `clamp((2^21 + sum(src * k)) >> 22, 0, 255)` in wrapping 32-bit arithmetic, the
  * same bytes as the portable Swift kernels, Pillow and the OpenCL kernels.
  *

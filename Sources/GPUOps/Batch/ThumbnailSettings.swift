@@ -1,6 +1,6 @@
 import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`
-/// that shape the output (DESIGN 4.2, 4.3, 5).
+/// that shape the output (docs/SPEC.md §3, §4, §7).
 public struct ThumbnailSettings: Sendable, Equatable {
     /// Side of the square result (cover) or of the longer side (contain).
     public var size: Int = 512

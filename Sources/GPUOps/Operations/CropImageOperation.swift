@@ -5,7 +5,7 @@ import OperationChain
 public enum CropRegion: Sendable, Equatable {
     /// Exactly this rectangle; it must lie inside the image.
     case rect(PixelRect)
-    /// The largest square, anchored at `gravity` (DESIGN 4.2's crop of cover).
+    /// The largest square, anchored at `gravity` (docs/SPEC.md §3's crop of cover).
     case square(Gravity)
 
     /// The rectangle for a `width × height` image.

@@ -1,7 +1,7 @@
 import ComputeCore
 import ImageMaths
 import OperationChain
-/// Applies the glitch filter (channel shift, torn rows, scanlines; DESIGN 4.3). The per-row
+/// Applies the glitch filter (channel shift, torn rows, scanlines; docs/SPEC.md §4). The per-row
 /// tear offsets are computed here on the host, once per image, for the image's own size.
 public final class GlitchImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
     public let backend: any ComputeBackend

@@ -6,9 +6,9 @@ public enum ScaleTarget: Sendable, Equatable {
     /// Exactly `width × height` (aspect ratio not kept).
     case size(width: Int, height: Int)
     /// Shorter side to `side`, then the `side × side` square at `gravity` — resize and crop in
-    /// one pass that computes only the pixels of the square (DESIGN 4.2, cover).
+    /// one pass that computes only the pixels of the square (docs/SPEC.md §3, cover).
     case cover(side: Int, gravity: Gravity)
-    /// Longer side to `side`, aspect ratio kept (DESIGN 4.2, contain).
+    /// Longer side to `side`, aspect ratio kept (docs/SPEC.md §3, contain).
     case contain(side: Int)
     /// Shorter side to `side`, aspect ratio kept, nothing cut (the first half of cover).
     case shorterSide(Int)

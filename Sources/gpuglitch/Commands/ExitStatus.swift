@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The exit codes gpuglitch documents (DESIGN 5, docs/CLI.md). Commands throw these; the
+/// The exit codes gpuglitch documents (docs/SPEC.md §7, docs/CLI.md). Commands throw these; the
 /// entry point turns ArgumentParser's usage code (64) into `usage`.
 enum ExitStatus {
     /// Every input was written or skipped.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `gpuglitch process INPUT... --output DIR [options]` (DESIGN 5).
+/// `gpuglitch process INPUT... --output DIR [options]` (docs/SPEC.md §7).
 ///
 /// This type holds the command line and checks it; `ProcessSession` does the work.
 struct ProcessCommand: ParsableCommand {

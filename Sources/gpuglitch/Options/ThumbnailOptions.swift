@@ -1,7 +1,7 @@
 import ArgumentParser
 import GPUOps
 
-/// The options that shape every output image (DESIGN 4.2, 4.3, 5). A group of its own so
+/// The options that shape every output image (docs/SPEC.md §3, §4, §7). A group of its own so
 /// that another subcommand (e.g. `bench`) can take the same options with `@OptionGroup`.
 struct ThumbnailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Side of the square result (cover) or the longer side (contain).",
