@@ -39,23 +39,16 @@ public final class CPUBackend: ComputeBackend {
 
     /// Always throws: a CPU backend never owns device images.
     public func download(_ image: DeviceImage) throws -> HostImage {
-        throw CPUBackendError.notDeviceImageOwner(owner: image.backend.name)
+        throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
     }
 
     // MARK: Resampling
 
     public func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights,
                                    rows: Range<Int>) throws -> PipelineImage {
+        try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
         let input = try hostPixels(image)
-        let paired = PairedWeights(weights)
-        guard paired.sourceStart >= 0, paired.sourceEnd <= input.width else {
-            throw CPUBackendError.resampleOutsideImage(pass: "horizontal", needed: paired.sourceEnd,
-                                                       available: input.width)
-        }
-        guard rows.lowerBound >= 0, rows.upperBound <= input.height else {
-            throw CPUBackendError.resampleOutsideImage(pass: "horizontal (rows)", needed: rows.upperBound,
-                                                       available: input.height)
-        }
+        let prepared = PreparedWeights.horizontal(weights, sourceWidth: input.width)
         let outWidth = weights.count, outHeight = rows.count
         let pixels = makePixels(width: outWidth, height: outHeight) { out in
             input.pixels.withUnsafeBufferPointer { src in
@@ -64,7 +57,7 @@ public final class CPUBackend: ComputeBackend {
                     HorizontalResampler.resample(source: first + band.lowerBound * input.rowBytes,
                                                  sourceWidth: input.width,
                                                  destination: out + band.lowerBound * outWidth * 4,
-                                                 rowCount: band.count, weights: paired, exact: weights)
+                                                 rowCount: band.count, weights: prepared)
                 }
             }
         }
@@ -72,18 +65,15 @@ public final class CPUBackend: ComputeBackend {
     }
 
     public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
+        try ComputeArgumentCheck.vertical(height: image.height, weights: weights)
         let input = try hostPixels(image)
-        let paired = PairedWeights(weights)
-        guard paired.sourceStart >= 0, paired.sourceEnd <= input.height else {
-            throw CPUBackendError.resampleOutsideImage(pass: "vertical", needed: paired.sourceEnd,
-                                                       available: input.height)
-        }
+        let prepared = PreparedWeights.vertical(weights)
         let rowBytes = input.rowBytes, outHeight = weights.count
         let pixels = makePixels(width: input.width, height: outHeight) { out in
             input.pixels.withUnsafeBufferPointer { src in
                 parallelism.forEachBand(rows: outHeight, bytes: rowBytes * outHeight) { band in
                     VerticalResampler.resample(source: src.baseAddress!, rowBytes: rowBytes, destination: out,
-                                               rows: band, weights: paired, exact: weights)
+                                               rows: band, weights: prepared)
                 }
             }
         }
@@ -94,10 +84,8 @@ public final class CPUBackend: ComputeBackend {
 
     /// The pixels of `rect`, copied row by row. Throws when `rect` is empty or not inside.
     public func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
+        try ComputeArgumentCheck.crop(width: image.width, height: image.height, rect: rect)
         let input = try hostPixels(image)
-        guard rect.fits(inWidth: input.width, height: input.height) else {
-            throw CPUBackendError.cropOutsideImage(rect: rect, width: input.width, height: input.height)
-        }
         let outRowBytes = rect.width * 4
         let pixels = makePixels(width: rect.width, height: rect.height) { out in
             input.pixels.withUnsafeBufferPointer { src in
@@ -119,11 +107,8 @@ public final class CPUBackend: ComputeBackend {
     }
 
     public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
+        try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
         let input = try hostPixels(image)
-        guard plan.width == input.width, plan.height == input.height else {
-            throw CPUBackendError.glitchPlanSizeMismatch(planWidth: plan.width, planHeight: plan.height,
-                                                         width: input.width, height: input.height)
-        }
         let pixels = makePixels(width: input.width, height: input.height) { out in
             input.pixels.withUnsafeBufferPointer { src in
                 parallelism.forEachBand(rows: input.height, bytes: input.pixels.count) { band in

@@ -8,17 +8,14 @@ enum GlitchRenderer {
                        plan: GlitchPlan, rows: Range<Int>) {
         let w = plan.width
         let wrap = plan.edge == .wrap
-        // For wrap only the shift modulo W matters; for clamp any shift ≥ W reads the edge.
-        let shift = wrap ? plan.shift % w : min(plan.shift, w)
-        var darken = [UInt8](repeating: 0, count: 256)
-        for c in 0..<256 { darken[c] = UInt8(clamping: plan.darken(c)) }
-        darken.withUnsafeBufferPointer { darken in
-            plan.rowOffsets.withUnsafeBufferPointer { offsets in
+        let shift = plan.reducedShift
+        plan.darkening.withUnsafeBufferPointer { darken in
+            plan.wrappedRowOffsets.withUnsafeBufferPointer { offsets in
                 for y in rows {
                     let inRow = source + y * w * 4
                     let outRow = destination + y * w * 4
                     // Tear: xs = mod(x + offset, W), kept in 0..<W by one subtraction per step.
-                    let offset = ((Int(offsets[y]) % w) + w) % w
+                    let offset = Int(offsets[y])
                     let scanline = plan.isScanline(y)
                     for x in 0..<w {
                         var xs = x + offset

@@ -16,52 +16,50 @@ enum HorizontalResampler {
     /// AVX2 ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, sourceWidth: Int,
                          destination: UnsafeMutablePointer<UInt8>, rowCount: Int,
-                         weights: PairedWeights, exact: ResampleWeights,
-                         kernels: ResampleKernelSet = .preferred) {
-        if kernels == .avx2, AVX2Resampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
-                                                      rowCount: rowCount, weights: exact) {
+                         weights: PreparedWeights, kernels: ResampleKernelSet = .preferred) {
+        if kernels == .avx2, let groups = weights.groups,
+           AVX2Resampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
+                                    rowCount: rowCount, groups: groups) {
             return
         }
-        guard weights.fitsPairedArithmetic else {
+        guard let paired = weights.pairs ?? SplitWeights.Pairs(weights.exact) else {
             ScalarResampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
-                                       rowCount: rowCount, weights: exact)
+                                       rowCount: rowCount, weights: weights.exact)
             return
         }
         // Only the columns some output reads are regrouped (a crop window skips the rest);
         // pair vectors are indexed from `first`.
-        let first = weights.sourceStart, span = weights.sourceEnd - weights.sourceStart
+        let first = weights.sourceSpan.lowerBound, span = weights.sourceSpan.count
         guard span > 0 else { return }
         let pairs = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: 2 * span)
         defer { pairs.deallocate() }
         let pairsB = pairs + span
-        let inRowBytes = sourceWidth * 4, outRowBytes = weights.count * 4
-        weights.starts.withUnsafeBufferPointer { starts in
-            weights.lengths.withUnsafeBufferPointer { lengths in
-                weights.offsets.withUnsafeBufferPointer { offsets in
-                    weights.words.withUnsafeBufferPointer { words in
-                        var y = 0
-                        while y + 2 <= rowCount {
-                            makePairs(UnsafeRawPointer(source + y * inRowBytes + first * 4), width: span, into: pairs)
-                            makePairs(UnsafeRawPointer(source + (y + 1) * inRowBytes + first * 4), width: span, into: pairsB)
-                            let outA = UnsafeMutableRawPointer(destination + y * outRowBytes)
-                            let outB = outA + outRowBytes
-                            for x in 0..<weights.count {
-                                let (a, b) = resamplePixels(pairs + (starts[x] - first), pairsB + (starts[x] - first), length: lengths[x],
-                                                            words: words.baseAddress! + offsets[x])
-                                outA.storeBytes(of: a, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
-                                outB.storeBytes(of: b, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
-                            }
-                            y += 2
-                        }
-                        if y < rowCount {
-                            makePairs(UnsafeRawPointer(source + y * inRowBytes + first * 4), width: span, into: pairs)
-                            let out = UnsafeMutableRawPointer(destination + y * outRowBytes)
-                            for x in 0..<weights.count {
-                                let pixel = resamplePixel(pairs + (starts[x] - first), length: lengths[x],
-                                                          words: words.baseAddress! + offsets[x])
-                                out.storeBytes(of: pixel, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
-                            }
-                        }
+        let count = weights.exact.count, stride = 2 * paired.pairStride
+        let inRowBytes = sourceWidth * 4, outRowBytes = count * 4
+        weights.exact.bounds.withUnsafeBufferPointer { bounds in
+            paired.words.withUnsafeBufferPointer { words in
+                var y = 0
+                while y + 2 <= rowCount {
+                    makePairs(UnsafeRawPointer(source + y * inRowBytes + first * 4), width: span, into: pairs)
+                    makePairs(UnsafeRawPointer(source + (y + 1) * inRowBytes + first * 4), width: span, into: pairsB)
+                    let outA = UnsafeMutableRawPointer(destination + y * outRowBytes)
+                    let outB = outA + outRowBytes
+                    for x in 0..<count {
+                        let start = Int(bounds[2 * x]) - first
+                        let (a, b) = resamplePixels(pairs + start, pairsB + start, length: Int(bounds[2 * x + 1]),
+                                                    words: words.baseAddress! + x * stride)
+                        outA.storeBytes(of: a, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                        outB.storeBytes(of: b, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                    }
+                    y += 2
+                }
+                if y < rowCount {
+                    makePairs(UnsafeRawPointer(source + y * inRowBytes + first * 4), width: span, into: pairs)
+                    let out = UnsafeMutableRawPointer(destination + y * outRowBytes)
+                    for x in 0..<count {
+                        let pixel = resamplePixel(pairs + (Int(bounds[2 * x]) - first), length: Int(bounds[2 * x + 1]),
+                                                  words: words.baseAddress! + x * stride)
+                        out.storeBytes(of: pixel, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
                     }
                 }
             }

@@ -14,44 +14,44 @@ enum VerticalResampler {
     /// the AVX2 ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, rowBytes: Int,
                          destination: UnsafeMutablePointer<UInt8>, rows: Range<Int>,
-                         weights: PairedWeights, exact: ResampleWeights,
-                         kernels: ResampleKernelSet = .preferred) {
-        if kernels == .avx2, AVX2Resampler.vertical(source: source, rowBytes: rowBytes, destination: destination,
-                                                    rows: rows, weights: exact) {
+                         weights: PreparedWeights, kernels: ResampleKernelSet = .preferred) {
+        guard let paired = weights.pairs else {
+            ScalarResampler.vertical(source: source, rowBytes: rowBytes, destination: destination,
+                                     rows: rows, weights: weights.exact)
             return
         }
-        guard weights.fitsPairedArithmetic, rowBytes >= 16 else {
+        if kernels == .avx2, AVX2Resampler.vertical(source: source, rowBytes: rowBytes, destination: destination,
+                                                    rows: rows, bounds: weights.exact.bounds, pairs: paired) {
+            return
+        }
+        guard rowBytes >= 16 else {
             ScalarResampler.vertical(source: source, rowBytes: rowBytes, destination: destination,
-                                     rows: rows, weights: exact)
+                                     rows: rows, weights: weights.exact)
             return
         }
         // Each output row's coefficient pairs, broadcast once, reused by every strip.
-        let coefficients = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: 2 * max(1, weights.maxPairs))
+        let coefficients = UnsafeMutablePointer<SIMD8<Int16>>.allocate(capacity: 2 * paired.pairStride)
         defer { coefficients.deallocate() }
-        weights.starts.withUnsafeBufferPointer { starts in
-            weights.lengths.withUnsafeBufferPointer { lengths in
-                weights.offsets.withUnsafeBufferPointer { offsets in
-                    weights.words.withUnsafeBufferPointer { words in
-                        for y in rows {
-                            let length = lengths[y]
-                            let w = words.baseAddress! + offsets[y]
-                            for i in 0..<(2 * ((length + 1) / 2)) {
-                                coefficients[i] = SIMDFixedPoint.broadcastPair(w[i])
-                            }
-                            let top = UnsafeRawPointer(source + starts[y] * rowBytes)
-                            let out = UnsafeMutableRawPointer(destination + y * rowBytes)
-                            // The last strip is moved back to end at the row's end; it recomputes
-                            // a few bytes with identical results instead of a scalar tail.
-                            var x = 0
-                            while true {
-                                let strip = min(x, rowBytes - 16)
-                                let bytes = resampleStrip(top + strip, rowBytes: rowBytes, length: length,
-                                                          coefficients: coefficients)
-                                out.storeBytes(of: bytes, toByteOffset: strip, as: SIMD16<UInt8>.self)
-                                if strip == rowBytes - 16 { break }
-                                x += 16
-                            }
-                        }
+        weights.exact.bounds.withUnsafeBufferPointer { bounds in
+            paired.words.withUnsafeBufferPointer { words in
+                for y in rows {
+                    let length = Int(bounds[2 * y + 1])
+                    let w = words.baseAddress! + paired.wordOffset(y)
+                    for i in 0..<(2 * ((length + 1) / 2)) {
+                        coefficients[i] = SIMDFixedPoint.broadcastPair(w[i])
+                    }
+                    let top = UnsafeRawPointer(source + Int(bounds[2 * y]) * rowBytes)
+                    let out = UnsafeMutableRawPointer(destination + y * rowBytes)
+                    // The last strip is moved back to end at the row's end; it recomputes
+                    // a few bytes with identical results instead of a scalar tail.
+                    var x = 0
+                    while true {
+                        let strip = min(x, rowBytes - 16)
+                        let bytes = resampleStrip(top + strip, rowBytes: rowBytes, length: length,
+                                                  coefficients: coefficients)
+                        out.storeBytes(of: bytes, toByteOffset: strip, as: SIMD16<UInt8>.self)
+                        if strip == rowBytes - 16 { break }
+                        x += 16
                     }
                 }
             }

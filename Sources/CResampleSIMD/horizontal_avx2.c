@@ -6,9 +6,11 @@
  *     [r0 r1 r2 r3 g0 g1 g2 g3 | b0 b1 b2 b3 a0 a1 a2 a3]   (Int16),
  * so `vpmaddwd` with the coefficient pairs `[c01 c23 c01 c23 | c01 c23 c01 c23]` (one 64-bit
  * broadcast load) gives per channel the sums of taps 0+1 and 2+3. Each coefficient is split
- * into 16-bit halves (coefficient_split.h), so every group takes two `vpmaddwd`, one per half.
- * Four rows are done together, sharing the coefficient loads; the last group of a window is
- * padded with zero coefficients, its load moved back so that it never leaves the source row.
+ * into 16-bit halves, so every group takes two `vpmaddwd`, one per half. The weights arrive
+ * prepared (SplitWeights.Groups in ImageMaths, shared with the x86 OpenCL kernel): windows
+ * padded to whole groups with zero coefficients, moved back so that no load leaves the row, and
+ * the width rows must be copied to when a row is narrower than a padded window. Four rows are
+ * done together, sharing the coefficient loads.
  */
 
 #include "CResampleSIMD.h"
@@ -19,58 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coefficient_split.h"
-
 #define GG_AVX2 __attribute__((target("avx2")))
 
-/* Per output pixel: where its padded window starts and where its coefficient groups are. */
-typedef struct {
-    ptrdiff_t start;  /* first source pixel of the first group */
-    ptrdiff_t groups; /* groups of four taps */
-    ptrdiff_t offset; /* index of the first group's words in the packed table */
-} gg_window;
-
-/*
- * Packs the weights: per group four words `[low01, low23, high01, high23]`. The window is
- * padded to whole groups with zero coefficients, at the end when the row has room, else at
- * the start (the load moved back), so reads stay inside the row. Returns 0 when a coefficient
- * does not split; `*padded_width` becomes the row width the loads need (more than
- * `source_width` only for rows narrower than some padded window).
- */
-static int gg_pack_horizontal(const int32_t *bounds, const int32_t *coefficients, ptrdiff_t count,
-                              ptrdiff_t taps, ptrdiff_t source_width, gg_window *windows,
-                              int32_t *words, ptrdiff_t *padded_width) {
-    ptrdiff_t widest = 0;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        ptrdiff_t length = bounds[2 * i + 1];
-        ptrdiff_t padded = (length + 3) & ~(ptrdiff_t)3;
-        if (padded > widest) widest = padded;
-    }
-    *padded_width = widest > source_width ? source_width + 3 : source_width;
-    ptrdiff_t next = 0;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        const int32_t *k = coefficients + i * taps;
-        ptrdiff_t start = bounds[2 * i], length = bounds[2 * i + 1];
-        ptrdiff_t groups = (length + 3) / 4;
-        ptrdiff_t first = start;
-        if (first + 4 * groups > *padded_width) first = *padded_width - 4 * groups;
-        ptrdiff_t lead = start - first; /* zero taps before the window */
-        windows[i] = (gg_window){ first, groups, next };
-        for (ptrdiff_t g = 0; g < groups; g++) {
-            int32_t c[4];
-            for (int t = 0; t < 4; t++) {
-                ptrdiff_t j = 4 * g + t - lead;
-                c[t] = (j >= 0 && j < length) ? k[j] : 0;
-                if (!gg_split_fits(c[t])) return 0;
-            }
-            words[next++] = gg_pack_low(c[0], c[1]);
-            words[next++] = gg_pack_low(c[2], c[3]);
-            words[next++] = gg_pack_high(c[0], c[1]);
-            words[next++] = gg_pack_high(c[2], c[3]);
-        }
-    }
-    return 1;
-}
+/* Per output pixel four int32s (SplitWeights.Groups in ImageMaths): the first source pixel of
+ * the padded window, its groups of four taps, the index of its first group in `words`, 0. */
+enum { GG_WINDOW_START = 0, GG_WINDOW_GROUPS = 1, GG_WINDOW_FIRST_GROUP = 2 };
 
 /* `low + high * 2^15`, the sum of the split products (wrapping). */
 GG_AVX2 static inline __m256i gg_combine(__m256i low, __m256i high) {
@@ -78,14 +33,14 @@ GG_AVX2 static inline __m256i gg_combine(__m256i low, __m256i high) {
 }
 
 /* One output pixel of four rows: `rows[r]` point at each row's first source pixel. */
-GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const gg_window *w,
+GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
                                         const int32_t *words, __m256i regroup) {
     __m256i low0 = _mm256_setzero_si256(), low1 = low0, low2 = low0, low3 = low0;
     __m256i high0 = low0, high1 = low0, high2 = low0, high3 = low0;
-    const ptrdiff_t at = 4 * w->start;
+    const ptrdiff_t at = 4 * (ptrdiff_t)w[GG_WINDOW_START];
     const uint8_t *p0 = rows[0] + at, *p1 = rows[1] + at, *p2 = rows[2] + at, *p3 = rows[3] + at;
-    const int32_t *c = words + w->offset;
-    for (ptrdiff_t g = 0; g < w->groups; g++, c += 4) {
+    const int32_t *c = words + 4 * (ptrdiff_t)w[GG_WINDOW_FIRST_GROUP];
+    for (ptrdiff_t g = 0; g < w[GG_WINDOW_GROUPS]; g++, c += 4) {
         __m256i lo = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)c));
         __m256i hi = _mm256_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(c + 2)));
         __m256i v;
@@ -117,7 +72,7 @@ GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const gg_w
 
 GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_width,
                                        ptrdiff_t padded_width, uint8_t *destination,
-                                       ptrdiff_t row_count, const gg_window *windows,
+                                       ptrdiff_t row_count, const int32_t *windows,
                                        const int32_t *words, ptrdiff_t count, uint8_t *scratch) {
     const __m256i regroup = _mm256_setr_epi8(
         0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
@@ -140,7 +95,7 @@ GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_w
         uint8_t *out = destination + y * out_row;
         if (rows_here == 4) {
             for (ptrdiff_t x = 0; x < count; x++) {
-                const __m128i pixels = gg_pixel4(rows, windows + x, words, regroup);
+                const __m128i pixels = gg_pixel4(rows, windows + 4 * x, words, regroup);
                 _mm_storeu_si32(out + 4 * x, pixels);
                 _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
                 _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
@@ -149,54 +104,41 @@ GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_w
         } else {
             for (ptrdiff_t x = 0; x < count; x++) {
                 int32_t p[4];
-                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + x, words, regroup));
+                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + 4 * x, words, regroup));
                 for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
             }
         }
     }
 }
 
-int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
+int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                 uint8_t *destination, ptrdiff_t row_count,
-                                const int32_t *bounds, const int32_t *coefficients,
-                                ptrdiff_t count, ptrdiff_t taps) {
+                                const int32_t *windows, const int32_t *words, ptrdiff_t count) {
     if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
     if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
-    ptrdiff_t total_groups = 0;
+    if (padded_width < source_width || padded_width > source_width + 3) return GG_RESAMPLE_UNSUPPORTED;
     for (ptrdiff_t i = 0; i < count; i++) {
-        const ptrdiff_t start = bounds[2 * i], length = bounds[2 * i + 1];
-        /* A window outside the row or longer than its coefficient row: not this kernel's to judge. */
-        if (start < 0 || length < 0 || length > taps || start + length > source_width) return GG_RESAMPLE_UNSUPPORTED;
-        total_groups += (length + 3) / 4;
+        const ptrdiff_t first = windows[4 * i + GG_WINDOW_START], groups = windows[4 * i + GG_WINDOW_GROUPS];
+        /* A window whose loads would leave the (padded) row: not this kernel's to judge. */
+        if (first < 0 || groups < 0 || first + 4 * groups > padded_width) return GG_RESAMPLE_UNSUPPORTED;
     }
-    gg_window *windows = malloc((size_t)count * sizeof *windows);
-    int32_t *words = malloc((size_t)(4 * total_groups + 1) * sizeof *words);
     uint8_t *scratch = NULL;
-    int status = GG_RESAMPLE_UNSUPPORTED;
-    ptrdiff_t padded_width = source_width;
-    if (windows && words &&
-        gg_pack_horizontal(bounds, coefficients, count, taps, source_width, windows, words, &padded_width)) {
-        if (padded_width > source_width) scratch = malloc((size_t)(16 * padded_width));
-        if (padded_width == source_width || scratch) {
-            gg_horizontal_rows(source, source_width, padded_width, destination, row_count,
-                               windows, words, count, scratch);
-            status = GG_RESAMPLE_DONE;
-        }
+    if (padded_width > source_width) {
+        scratch = malloc((size_t)(16 * padded_width));
+        if (!scratch) return GG_RESAMPLE_UNSUPPORTED;
     }
+    gg_horizontal_rows(source, source_width, padded_width, destination, row_count, windows, words, count, scratch);
     free(scratch);
-    free(words);
-    free(windows);
-    return status;
+    return GG_RESAMPLE_DONE;
 }
 
 #else
 
-int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
+int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                 uint8_t *destination, ptrdiff_t row_count,
-                                const int32_t *bounds, const int32_t *coefficients,
-                                ptrdiff_t count, ptrdiff_t taps) {
-    (void)source; (void)source_width; (void)destination; (void)row_count;
-    (void)bounds; (void)coefficients; (void)count; (void)taps;
+                                const int32_t *windows, const int32_t *words, ptrdiff_t count) {
+    (void)source; (void)source_width; (void)padded_width; (void)destination; (void)row_count;
+    (void)windows; (void)words; (void)count;
     return GG_RESAMPLE_UNSUPPORTED;
 }
 

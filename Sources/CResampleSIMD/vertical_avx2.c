@@ -4,8 +4,9 @@
  * An output row is made 32 bytes at a time; each 32-byte column strip accumulates all of its
  * source rows in registers, two rows per step: the rows' bytes are interleaved and widened
  * (`vpunpck*bw`) to Int16 pairs `[a b]`, and `vpmaddwd` with the broadcast coefficient pair
- * `[ka kb]` gives `a*ka + b*kb`, once per 16-bit half of the split coefficients
- * (coefficient_split.h). The last strip is moved back to end at the row's end: it recomputes
+ * `[ka kb]` gives `a*ka + b*kb`, once per 16-bit half of the split coefficients (prepared
+ * by SplitWeights.Pairs in ImageMaths, the layout the Swift passes and the x86 OpenCL kernel
+ * read too). The last strip is moved back to end at the row's end: it recomputes
  * a few bytes with identical results instead of needing a scalar tail.
  */
 
@@ -15,8 +16,6 @@
 
 #include <immintrin.h>
 #include <stdlib.h>
-
-#include "coefficient_split.h"
 
 #define GG_AVX2 __attribute__((target("avx2")))
 
@@ -74,20 +73,15 @@ GG_AVX2 static inline __m256i gg_strip32(const uint8_t *top, ptrdiff_t row_bytes
 
 GG_AVX2 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t row_bytes, uint8_t *destination,
                                      ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
-                                     const int32_t *coefficients, ptrdiff_t taps, int32_t *pairs) {
+                                     const int32_t *pairs, ptrdiff_t pair_stride) {
     for (ptrdiff_t y = first_row; y < end_row; y++) {
         const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
-        const int32_t *k = coefficients + y * taps;
-        for (ptrdiff_t j = 0; j < length; j += 2) {
-            int32_t second = j + 1 < length ? k[j + 1] : 0;
-            pairs[j] = gg_pack_low(k[j], second);
-            pairs[j + 1] = gg_pack_high(k[j], second);
-        }
+        const int32_t *row_pairs = pairs + 2 * y * pair_stride;
         const uint8_t *top = source + start * row_bytes;
         uint8_t *out = destination + y * row_bytes;
         for (ptrdiff_t x = 0;; x += 32) {
             const ptrdiff_t strip = x < row_bytes - 32 ? x : row_bytes - 32;
-            _mm256_storeu_si256((__m256i *)(out + strip), gg_strip32(top + strip, row_bytes, length, pairs));
+            _mm256_storeu_si256((__m256i *)(out + strip), gg_strip32(top + strip, row_bytes, length, row_pairs));
             if (strip == row_bytes - 32) break;
         }
     }
@@ -95,22 +89,14 @@ GG_AVX2 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t row_bytes,
 
 int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
-                              const int32_t *bounds, const int32_t *coefficients, ptrdiff_t taps) {
+                              const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     if (!gg_cpu_has_avx2() || row_bytes < 32) return GG_RESAMPLE_UNSUPPORTED;
     if (end_row <= first_row) return GG_RESAMPLE_DONE;
     for (ptrdiff_t y = first_row; y < end_row; y++) {
-        const int32_t *k = coefficients + y * taps;
         const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
-        if (start < 0 || length < 0 || length > taps) return GG_RESAMPLE_UNSUPPORTED;
-        for (ptrdiff_t j = 0; j < length; j++) {
-            if (!gg_split_fits(k[j])) return GG_RESAMPLE_UNSUPPORTED;
-        }
+        if (start < 0 || length < 0 || length > 2 * pair_stride) return GG_RESAMPLE_UNSUPPORTED;
     }
-    /* Two words per coefficient, the odd count's tail included. */
-    int32_t *pairs = malloc((size_t)(taps + 2) * sizeof *pairs);
-    if (!pairs) return GG_RESAMPLE_UNSUPPORTED;
-    gg_vertical_rows(source, row_bytes, destination, first_row, end_row, bounds, coefficients, taps, pairs);
-    free(pairs);
+    gg_vertical_rows(source, row_bytes, destination, first_row, end_row, bounds, pairs, pair_stride);
     return GG_RESAMPLE_DONE;
 }
 
@@ -118,9 +104,9 @@ int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
 
 int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
-                              const int32_t *bounds, const int32_t *coefficients, ptrdiff_t taps) {
+                              const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     (void)source; (void)row_bytes; (void)destination; (void)first_row; (void)end_row;
-    (void)bounds; (void)coefficients; (void)taps;
+    (void)bounds; (void)pairs; (void)pair_stride;
     return GG_RESAMPLE_UNSUPPORTED;
 }
 

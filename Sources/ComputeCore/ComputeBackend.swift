@@ -44,8 +44,7 @@ extension ComputeBackend {
     /// Resizes (and crops, when the plan has a window) exactly as Pillow's `resize` then `crop`.
     /// Images with any transparency are resampled premultiplied, as Pillow does via "RGBa".
     public func resample(_ image: PipelineImage, plan: ResamplePlan) throws -> PipelineImage {
-        precondition(image.width == plan.inputWidth && image.height == plan.inputHeight,
-                     "plan made for \(plan.inputWidth)x\(plan.inputHeight), image is \(image.width)x\(image.height)")
+        try ComputeArgumentCheck.resample(width: image.width, height: image.height, plan: plan)
         var current = try makeResident(image)
         if plan.isIdentity { return current }
         let premultiplied = !current.isOpaque && (plan.horizontal != nil || plan.vertical != nil)

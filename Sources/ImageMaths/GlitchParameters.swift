@@ -51,6 +51,7 @@ public struct GlitchParameters: Sendable, Equatable, Codable {
         if tears < 0 || tears > 1_000_000 { return "tears must be 0...1000000 (got \(tears))" }
         if let m = tearShift, m < 0 || m > 1 << 28 { return "tear-shift must be 0...\(1 << 28) (got \(m))" }
         if let h = tearHeight, h < 1 { return "tear-height must be ≥ 1 (got \(h))" }
+        if let h = tearHeight, h > Int(UInt32.max) { return "tear-height must be ≤ \(UInt32.max) (got \(h))" }
         return nil
     }
 }

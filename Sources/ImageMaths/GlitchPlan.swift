@@ -1,19 +1,42 @@
-/// The glitch settings resolved for one `width × height` image, plus the per-row tear offsets:
-/// everything a backend needs to compute any output pixel on its own (docs/SPEC.md §4). Built once
-/// per image on the host, shared by the CPU and OpenCL paths.
+/// The glitch settings resolved for one `width × height` image, and everything a backend needs
+/// to compute any output pixel on its own (docs/SPEC.md §4), reduced once here so that every
+/// backend reads the same prepared values and no kernel divides by a variable:
+/// - `reducedShift`: with clamp edges any shift ≥ W reads the last column (from the right) and
+///   the first (from the left), so `min(shift, W)` is the same; with wrap edges only
+///   `shift mod W` matters;
+/// - `wrappedRowOffsets`: a row's tear offset `off` as `off mod W` in `0..<W`, because
+///   `mod(x + off, W)` equals `mod(x + (off mod W), W)`;
+/// - `darkening`: the scanline darkening of every channel value, `(c · (255 − k) + 127) / 255`.
+///
+/// Built once per image on the host. The initialiser checks the parameters: a value out of
+/// range is a `GlitchPlanError`, the same on every backend, never a crash.
 public struct GlitchPlan: Sendable, Equatable {
     public let width: Int
     public let height: Int
+    /// The shift as given (or its default); `reducedShift` is what the passes read.
     public let shift: Int
     public let edge: GlitchEdge
     public let scanlinePeriod: Int
     public let scanlineThickness: Int
     public let scanlineStrength: Int
-    /// Horizontal displacement of each row, `height` entries.
+    /// Horizontal displacement of each row, `height` entries, as docs/SPEC.md §4.3 draws them.
     public let rowOffsets: [Int32]
+    /// `rowOffsets[y] mod width`, in `0..<width`.
+    public let wrappedRowOffsets: [Int32]
+    /// `min(shift, width)` for clamp edges, `shift mod width` for wrap edges.
+    public let reducedShift: Int
+    /// The darkened value of every channel value 0...255 on a scanline row.
+    public let darkening: [UInt8]
 
-    public init(parameters p: GlitchParameters, width: Int, height: Int) {
-        precondition(width > 0 && height > 0)
+    /// The largest width the plan accepts: the kernels index rows with 32-bit integers and add
+    /// a shift to a column, so `2 · width` must fit Int32.
+    public static let maximumWidth = Int(Int32.max) / 2
+
+    public init(parameters p: GlitchParameters, width: Int, height: Int) throws(GlitchPlanError) {
+        guard width > 0, height > 0, width <= Self.maximumWidth else {
+            throw .invalidSize(width: width, height: height)
+        }
+        if let problem = p.invalidSetting { throw .invalidSetting(problem) }
         self.width = width
         self.height = height
         shift = p.shift ?? max(1, width / 100)
@@ -21,9 +44,17 @@ public struct GlitchPlan: Sendable, Equatable {
         scanlinePeriod = p.scanlinePeriod
         scanlineThickness = p.scanlineThickness
         scanlineStrength = p.scanlineStrength
-        rowOffsets = GlitchPlan.rowOffsets(seed: p.seed, height: height, tears: p.tears,
-                                           tearShift: p.tearShift ?? width / 16,
-                                           tearHeight: p.tearHeight ?? max(1, height / 24))
+        let offsets = GlitchPlan.rowOffsets(seed: p.seed, height: height, tears: p.tears,
+                                            tearShift: p.tearShift ?? width / 16,
+                                            tearHeight: p.tearHeight ?? max(1, height / 24))
+        rowOffsets = offsets
+        wrappedRowOffsets = offsets.map { off in
+            let r = Int(off) % width
+            return Int32(r < 0 ? r + width : r)
+        }
+        reducedShift = p.edge == .wrap ? shift % width : min(shift, width)
+        let keep = 255 - p.scanlineStrength
+        darkening = (0..<256).map { c in UInt8((c * keep + 127) / 255) }
     }
 
     /// Row offsets: every row 0, then each band in order overwrites its rows.
@@ -43,11 +74,32 @@ public struct GlitchPlan: Sendable, Equatable {
 
     /// Scanline darkening of one channel value: `(c * (255 - k) + 127) / 255`.
     @inline(__always)
-    public func darken(_ c: Int) -> Int { (c * (255 - scanlineStrength) + 127) / 255 }
+    public func darken(_ c: Int) -> Int { Int(darkening[c]) }
 
     /// Whether row `y` is a scanline.
     @inline(__always)
     public func isScanline(_ y: Int) -> Bool { scanlinePeriod > 0 && y % scanlinePeriod < scanlineThickness }
+
+    /// What row `y` keeps of each channel, out of 255: `255 − strength` on scanline rows, 255
+    /// elsewhere (where `(c · 255 + 127) / 255 = c`, so a pass may skip the row).
+    @inline(__always)
+    public func scanlineKeep(_ y: Int) -> Int { isScanline(y) ? 255 - scanlineStrength : 255 }
+}
+
+/// Glitch parameters that cannot make a plan: one of them is out of range, or the image size
+/// is not one the passes accept.
+public enum GlitchPlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A parameter out of range, described for a user (e.g. "strength must be 0...255 (got 999)").
+    case invalidSetting(String)
+    /// An empty image, or one wider than `GlitchPlan.maximumWidth`.
+    case invalidSize(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidSetting(let problem): "invalid glitch parameter: \(problem)"
+        case let .invalidSize(width, height): "cannot glitch a \(width)x\(height) image"
+        }
+    }
 }
 
 /// The stateless hash the glitch draws its random numbers from, so any draw can be computed

@@ -95,7 +95,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
 
     public func download(_ image: DeviceImage) throws -> HostImage {
         guard let source = buffer(of: image) else {
-            preconditionFailure("\(name) asked to download an image of \(image.backend.name)")
+            throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
         }
         let count = image.width * image.height * 4
         let pixels = try [UInt8](unsafeUninitializedCapacity: count) { bytes, initialised in
@@ -118,8 +118,10 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     /// The input resident here, its buffer, and a new image of `width × height` to write into.
     private func prepare(_ image: PipelineImage, width: Int, height: Int, isOpaque: Bool)
         throws -> (input: DeviceImage, source: CLBuffer, output: DeviceImage, target: CLBuffer) {
-        guard case .device(let input) = try makeResident(image), let source = buffer(of: input) else {
-            preconditionFailure("makeResident returned an image of another backend")
+        let resident = try makeResident(image)
+        guard case .device(let input) = resident, let source = buffer(of: input) else {
+            // makeResident moves every image here; reaching this is a bug, reported, not a crash.
+            throw ComputeArgumentError.foreignDeviceImage(owner: "the host", backend: name)
         }
         let target = try pool.buffer(size: width * height * 4)
         let output = DeviceImage(width: width, height: height, isOpaque: isOpaque, backend: self, storage: target)
@@ -142,14 +144,13 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     // MARK: - Operations
 
     public func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
-        precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height && !rows.isEmpty)
-        precondition(weights.count > 0 && (0..<weights.count).allSatisfy {
-            weights.start($0) >= 0 && weights.start($0) + weights.length($0) <= image.width
-        }, "horizontal weights read outside a \(image.width)-pixel row")
+        try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
         let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
-        if usesX86Kernels, let split = OpenCLSplitWeights.Horizontal(weights, sourceWidth: job.input.width) {
+        // The x86 kernel reads rows in place, so it takes only windows that need no padded copy.
+        if usesX86Kernels, let split = SplitWeights.Groups(weights, sourceWidth: job.input.width),
+           split.paddedWidth == job.input.width {
             let windows = try CLBuffer(context: runtime.context, copying: split.windows)
-            let words = try CLBuffer(context: runtime.context, copying: split.words)
+            let words = try CLBuffer(context: runtime.context, copying: split.words.isEmpty ? [0] : split.words)
             // One work-item per column and four rows.
             try run({ $0.x86!.horizontal }, size: [weights.count, (rows.count + 3) / 4]) { k in
                 try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
@@ -170,19 +171,17 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     }
 
     public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
-        precondition(weights.count > 0 && (0..<weights.count).allSatisfy {
-            weights.start($0) >= 0 && weights.start($0) + weights.length($0) <= image.height
-        }, "vertical weights read outside a \(image.height)-row image")
+        try ComputeArgumentCheck.vertical(height: image.height, weights: weights)
         let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
         let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        if usesX86Kernels, let split = OpenCLSplitWeights.Vertical(weights) {
-            let pairs = try CLBuffer(context: runtime.context, copying: split.pairs)
+        if usesX86Kernels, let split = SplitWeights.Pairs(weights) {
+            let pairs = try CLBuffer(context: runtime.context, copying: split.words)
             // One work-item per eight columns and row.
             try run({ $0.x86!.vertical }, size: [(job.input.width + 7) / 8, weights.count]) { k in
                 try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target),
                                    .int(Int32(weights.count)), .buffer(bounds), .buffer(coefficients),
-                                   .int(Int32(weights.taps)), .buffer(pairs), .int(Int32(split.stride)))
+                                   .int(Int32(weights.taps)), .buffer(pairs), .int(Int32(split.pairStride)))
             }
             return .device(job.output)
         }
@@ -195,7 +194,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     }
 
     public func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
-        precondition(rect.fits(inWidth: image.width, height: image.height), "crop \(rect) outside \(image.width)x\(image.height)")
+        try ComputeArgumentCheck.crop(width: image.width, height: image.height, rect: rect)
         // A crop of a transparent image may be opaque; saying "not opaque" is safe, because
         // premultiplying an opaque image changes nothing.
         let job = try prepare(image, width: rect.width, height: rect.height, isOpaque: image.isOpaque)
@@ -225,8 +224,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     }
 
     public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
-        precondition(plan.width == image.width && plan.height == image.height,
-                     "glitch plan for \(plan.width)x\(plan.height), image is \(image.width)x\(image.height)")
+        try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
         let rows = try CLBuffer(context: runtime.context, copying: arguments.rows)

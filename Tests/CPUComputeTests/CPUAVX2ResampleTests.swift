@@ -27,7 +27,8 @@ struct CPUAVX2ResampleTests {
         return withExtendedLifetime(source) {
             withCanaries(count: w.count * rows.count * 4) { out in
                 HorizontalResampler.resample(source: source.pointer, sourceWidth: image.width, destination: out,
-                                             rowCount: rows.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+                                             rowCount: rows.count,
+                                             weights: .horizontal(w, sourceWidth: image.width, kernels: kernels), kernels: kernels)
             }
         }
     }
@@ -39,7 +40,7 @@ struct CPUAVX2ResampleTests {
         return withExtendedLifetime(source) {
             withCanaries(count: image.rowBytes * w.count) { out in
                 VerticalResampler.resample(source: source.pointer, rowBytes: image.rowBytes, destination: out,
-                                           rows: 0..<w.count, weights: PairedWeights(w), exact: w, kernels: kernels)
+                                           rows: 0..<w.count, weights: .vertical(w), kernels: kernels)
             }
         }
     }
@@ -161,22 +162,27 @@ struct CPUAVX2ResampleTests {
                 let s = src.baseAddress!, d = dst.baseAddress!
                 for filter in ResampleFilter.allCases {
                     let h = ResampleWeights.compute(inSize: 64, outSize: 21, filter: filter)
-                    #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 48, weights: h))
+                    #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 48,
+                                                     groups: SplitWeights.Groups(h, sourceWidth: 64)!))
                     let v = ResampleWeights.compute(inSize: 48, outSize: 17, filter: filter)
-                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<17, weights: v))
+                    let pairs = SplitWeights.Pairs(v)!
+                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
                     // One 32-byte strip is the narrowest row taken; narrower ones are left to the
                     // portable kernels.
-                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 32, destination: d, rows: 0..<17, weights: v))
-                    #expect(!AVX2Resampler.vertical(source: s, rowBytes: 28, destination: d, rows: 0..<17, weights: v))
+                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 32, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
+                    #expect(!AVX2Resampler.vertical(source: s, rowBytes: 28, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
                 }
-                // A coefficient whose high half needs more than 16 bits: refused, nothing written.
-                let tooBig = ResampleWeights(count: 1, taps: 2, bounds: [0, 2], coefficients: [1 << 30, 0])
+                // Windows past the (padded) row or longer than their pairs: refused, nothing written.
+                let h = ResampleWeights.compute(inSize: 64, outSize: 21, filter: .lanczos)
+                let groups = SplitWeights.Groups(h, sourceWidth: 64)!
                 dst.update(repeating: 7)
-                #expect(!AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 3, weights: tooBig))
-                #expect(!AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<1, weights: tooBig))
+                #expect(!AVX2Resampler.horizontal(source: s, sourceWidth: 60, destination: d, rowCount: 3, groups: groups))
+                let v = ResampleWeights.compute(inSize: 48, outSize: 17, filter: .lanczos)
+                var bounds = v.bounds
+                bounds[1] = Int32(2 * SplitWeights.Pairs(v)!.pairStride + 1)
+                #expect(!AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<1, bounds: bounds,
+                                                pairs: SplitWeights.Pairs(v)!))
                 #expect(dst.allSatisfy { $0 == 7 })
-                let justFits = ResampleWeights(count: 1, taps: 2, bounds: [0, 2], coefficients: [(1 << 30) - 1, -(1 << 30)])
-                #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 3, weights: justFits))
             }
         }
     }

@@ -75,7 +75,7 @@ struct CPUBackendTests {
     func downloadRefused() {
         let device = FakeDeviceBackend()
         guard case .device(let d) = device.hold(TestImages.gradient(width: 2, height: 2)) else { return }
-        #expect(throws: CPUBackendError.notDeviceImageOwner(owner: "fake-device")) {
+        #expect(throws: ComputeArgumentError.foreignDeviceImage(owner: "fake-device", backend: "cpu")) {
             try CPUBackend(threads: 1).download(d)
         }
     }
@@ -85,15 +85,15 @@ struct CPUBackendTests {
         let backend = CPUBackend(threads: 1)
         let image = PipelineImage.host(TestImages.gradient(width: 10, height: 6))
         let wide = ResampleWeights.compute(inSize: 12, outSize: 4, filter: .bilinear)
-        #expect(throws: CPUBackendError.resampleOutsideImage(pass: "horizontal", needed: 12, available: 10)) {
+        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal", needed: 12, available: 10)) {
             try backend.resampleHorizontal(image, weights: wide, rows: 0..<6)
         }
         let fits = ResampleWeights.compute(inSize: 10, outSize: 4, filter: .bilinear)
-        #expect(throws: CPUBackendError.resampleOutsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
+        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
             try backend.resampleHorizontal(image, weights: fits, rows: 2..<7)
         }
         let tall = ResampleWeights.compute(inSize: 8, outSize: 3, filter: .box)
-        #expect(throws: CPUBackendError.resampleOutsideImage(pass: "vertical", needed: 8, available: 6)) {
+        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "vertical", needed: 8, available: 6)) {
             try backend.resampleVertical(image, weights: tall)
         }
     }

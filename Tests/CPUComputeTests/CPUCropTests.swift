@@ -35,14 +35,14 @@ struct CPUCropTests {
         PixelRect(x: 0, y: 0, width: 10, height: 0),
     ])
     func outside(rect: PixelRect) {
-        #expect(throws: CPUBackendError.cropOutsideImage(rect: rect, width: 37, height: 23)) {
+        #expect(throws: ComputeArgumentError.cropOutsideImage(rect: rect, width: 37, height: 23)) {
             try CPUBackend(threads: 1).crop(.host(image), to: rect)
         }
     }
 
     @Test("the error message names the rectangle and the image")
     func message() {
-        let error = CPUBackendError.cropOutsideImage(rect: PixelRect(x: 30, y: 0, width: 8, height: 10), width: 37, height: 23)
+        let error = ComputeArgumentError.cropOutsideImage(rect: PixelRect(x: 30, y: 0, width: 8, height: 10), width: 37, height: 23)
         #expect(error.description == "crop 8x10+30+0 lies outside the 37x23 image")
     }
 }

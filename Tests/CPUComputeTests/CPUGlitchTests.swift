@@ -30,7 +30,7 @@ struct CPUGlitchTests {
     }
 
     func run(_ parameters: GlitchParameters, threads: Int = 1) throws -> HostImage {
-        let plan = GlitchPlan(parameters: parameters, width: 5, height: 3)
+        let plan = try GlitchPlan(parameters: parameters, width: 5, height: 3)
         return try CPUBackend(threads: threads).glitch(.host(Self.source), plan: plan).hostImage()
     }
 
@@ -95,7 +95,7 @@ struct CPUGlitchTests {
     func tear() throws {
         // Python: rand(2, 0, ·) gives y0 = 0, height 2, offset −2 (see GlitchPlanTests' source).
         let parameters = GlitchParameters(seed: 2, shift: 1, scanlinePeriod: 0, tears: 1, tearShift: 2, tearHeight: 2)
-        #expect(GlitchPlan(parameters: parameters, width: 5, height: 3).rowOffsets == [-2, -2, 0])
+        #expect(try GlitchPlan(parameters: parameters, width: 5, height: 3).rowOffsets == [-2, -2, 0])
         // Rows 0, 1: xs = (x − 2) mod 5 = [3, 4, 0, 1, 2]; R reads clamp(xs + 1) = [4, 4, 1, 2, 3],
         // B reads clamp(xs − 1) = [2, 3, 0, 0, 1]. Row 2 untorn, as in shiftClamp.
         let expected = Self.image([
@@ -110,7 +110,7 @@ struct CPUGlitchTests {
     func wideTears() throws {
         let parameters = GlitchParameters(seed: 0, shift: 1, edge: .wrap, scanlinePeriod: 0,
                                           tears: 2, tearShift: 7, tearHeight: 1)
-        #expect(GlitchPlan(parameters: parameters, width: 5, height: 3).rowOffsets == [0, 6, 7])
+        #expect(try GlitchPlan(parameters: parameters, width: 5, height: 3).rowOffsets == [0, 6, 7])
         // Row 1: xs = (x + 6) mod 5 = [1, 2, 3, 4, 0]; R reads (xs + 1) mod 5, B (xs − 1) mod 5.
         // Row 2: xs = (x + 7) mod 5 = [2, 3, 4, 0, 1].
         let expected = Self.image([
@@ -122,9 +122,9 @@ struct CPUGlitchTests {
     }
 
     @Test("a plan made for another size is refused")
-    func sizeMismatch() {
-        let plan = GlitchPlan(parameters: GlitchParameters(), width: 6, height: 3)
-        #expect(throws: CPUBackendError.glitchPlanSizeMismatch(planWidth: 6, planHeight: 3, width: 5, height: 3)) {
+    func sizeMismatch() throws {
+        let plan = try GlitchPlan(parameters: GlitchParameters(), width: 6, height: 3)
+        #expect(throws: ComputeArgumentError.glitchPlanSizeMismatch(planWidth: 6, planHeight: 3, width: 5, height: 3)) {
             try CPUBackend(threads: 1).glitch(.host(Self.source), plan: plan)
         }
     }

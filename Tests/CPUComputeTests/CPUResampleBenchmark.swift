@@ -49,7 +49,7 @@ struct CPUResampleBenchmark {
                          filter.rawValue, tH * 1e3, h.taps, tV * 1e3, v.taps))
         }
         let square = TestImages.noise(width: 512, height: 512, seed: 3)
-        let glitch = GlitchPlan(parameters: GlitchParameters(seed: 7), width: 512, height: 512)
+        let glitch = try GlitchPlan(parameters: GlitchParameters(seed: 7), width: 512, height: 512)
         let tG = Self.best { _ = try? backend.glitch(.host(square), plan: glitch) }
         let alpha = TestImages.noise(width: 512, height: 512, seed: 4, alpha: true)
         let tP = Self.best { _ = try? backend.premultiply(.host(alpha)) }

@@ -40,12 +40,12 @@ struct OpenCLBackendTransferTests {
         let plan = geometry.resamplePlan(inputWidth: 120, inputHeight: 80, filter: .lanczos)
         var current = try backend.resample(.host(image), plan: plan)
         current = try backend.crop(current, to: PixelRect(x: 2, y: 2, width: 28, height: 28))
-        current = try backend.glitch(current, plan: GlitchPlan(parameters: GlitchParameters(seed: 1), width: 28, height: 28))
+        current = try backend.glitch(current, plan: try GlitchPlan(parameters: GlitchParameters(seed: 1), width: 28, height: 28))
         let result = try current.hostImage()
         #expect(backend.transfers.snapshot == (uploads: 1, downloads: 1))
         var expected = ReferenceImageOps.resample(image, plan: plan)
         expected = ReferenceImageOps.crop(expected, to: PixelRect(x: 2, y: 2, width: 28, height: 28))
-        expected = ReferenceImageOps.glitch(expected, plan: GlitchPlan(parameters: GlitchParameters(seed: 1), width: 28, height: 28))
+        expected = ReferenceImageOps.glitch(expected, plan: try GlitchPlan(parameters: GlitchParameters(seed: 1), width: 28, height: 28))
         #expect(result == expected)
     }
 
@@ -72,7 +72,7 @@ struct OpenCLBackendTransferTests {
     @Test func reuseRightAfterAnEnqueueKeepsResultsRight() throws {
         let backend = try OpenCLTestDevice.backend()
         let images = (0..<6).map { TestImages.noise(width: 64, height: 48, seed: UInt64($0)) }
-        let plan = GlitchPlan(parameters: GlitchParameters(seed: 5), width: 64, height: 48)
+        let plan = try GlitchPlan(parameters: GlitchParameters(seed: 5), width: 64, height: 48)
         var results: [PipelineImage] = []
         for image in images {
             // The uploaded input is dropped right after the enqueue, so the next upload reuses it.
@@ -123,7 +123,7 @@ struct OpenCLBackendTransferTests {
                     let image = TestImages.noise(width: 40 + n * 7, height: 30 + n * 3, seed: UInt64(n), alpha: n % 2 == 0)
                     let plan = ResamplePlan(inputWidth: image.width, inputHeight: image.height,
                                             outputWidth: 24 + n, outputHeight: 16 + n, filter: .lanczos)
-                    let glitch = GlitchPlan(parameters: GlitchParameters(seed: UInt32(n)), width: 24 + n, height: 16 + n)
+                    let glitch = try GlitchPlan(parameters: GlitchParameters(seed: UInt32(n)), width: 24 + n, height: 16 + n)
                     let out = try backend.glitch(backend.resample(.host(image), plan: plan), plan: glitch).hostImage()
                     return out == ReferenceImageOps.glitch(ReferenceImageOps.resample(image, plan: plan), plan: glitch)
                 }

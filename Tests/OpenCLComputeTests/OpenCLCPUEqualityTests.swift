@@ -98,7 +98,7 @@ struct OpenCLCPUEqualityTests {
     @Test func randomGlitchesAreEqual() throws {
         for c in RandomCases.glitch(count: 150, seed: 0xBADC0DE) {
             let image = c.image()
-            let plan = GlitchPlan(parameters: c.parameters, width: image.width, height: image.height)
+            let plan = try GlitchPlan(parameters: c.parameters, width: image.width, height: image.height)
             let expected = try cpu.glitch(.host(image), plan: plan).hostImage()
             let actual = try opencl.glitch(.host(image), plan: plan).hostImage()
             #expect(actual == expected, "case: \(c)")
@@ -110,7 +110,7 @@ struct OpenCLCPUEqualityTests {
         let image = TestImages.noise(width: 1024, height: 768, seed: 42)
         let plan = ThumbnailGeometry(width: 1024, height: 768, size: 512, fit: .cover)
             .resamplePlan(inputWidth: 1024, inputHeight: 768, filter: .lanczos)
-        let glitch = GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
+        let glitch = try GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
         let expected = try cpu.glitch(cpu.resample(.host(image), plan: plan), plan: glitch).hostImage()
         let actual = try opencl.glitch(opencl.resample(.host(image), plan: plan), plan: glitch).hostImage()
         #expect(actual == expected)

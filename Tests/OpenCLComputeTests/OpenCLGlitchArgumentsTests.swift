@@ -10,9 +10,9 @@ import Testing
 /// values handed over).
 @Suite("OpenCL glitch arguments")
 struct OpenCLGlitchArgumentsTests {
-    @Test func rowOffsetsAreReducedIntoTheRow() {
+    @Test func rowOffsetsAreReducedIntoTheRow() throws {
         let parameters = GlitchParameters(seed: 7, scanlinePeriod: 0, tears: 12, tearShift: 1 << 28, tearHeight: 3)
-        let plan = GlitchPlan(parameters: parameters, width: 37, height: 40)
+        let plan = try GlitchPlan(parameters: parameters, width: 37, height: 40)
         let arguments = OpenCLGlitchArguments(plan: plan)
         #expect(arguments.rows.count == 80)
         #expect(plan.rowOffsets.contains { $0 < 0 } && plan.rowOffsets.contains { $0 > 37 })
@@ -27,24 +27,24 @@ struct OpenCLGlitchArgumentsTests {
         }
     }
 
-    @Test func scanlineRowsCarryTheirFactor() {
+    @Test func scanlineRowsCarryTheirFactor() throws {
         let parameters = GlitchParameters(scanlinePeriod: 4, scanlineThickness: 2, scanlineStrength: 100, tears: 0)
-        let arguments = OpenCLGlitchArguments(plan: GlitchPlan(parameters: parameters, width: 5, height: 9))
+        let arguments = OpenCLGlitchArguments(plan: try GlitchPlan(parameters: parameters, width: 5, height: 9))
         let keeps = (0..<9).map { arguments.rows[2 * $0 + 1] }
         #expect(keeps == [155, 155, 255, 255, 155, 155, 255, 255, 155])
         // 255 keeps every channel value: (c * 255 + 127) / 255 == c.
         #expect((0...255).allSatisfy { ($0 * 255 + 127) / 255 == $0 })
     }
 
-    @Test func shiftsAreBroughtIntoTheRow() {
-        func shift(_ value: Int, _ edge: GlitchEdge) -> Int32 {
-            OpenCLGlitchArguments(plan: GlitchPlan(parameters: GlitchParameters(shift: value, edge: edge), width: 10, height: 2)).shift
+    @Test func shiftsAreBroughtIntoTheRow() throws {
+        func shift(_ value: Int, _ edge: GlitchEdge) throws -> Int32 {
+            OpenCLGlitchArguments(plan: try GlitchPlan(parameters: GlitchParameters(shift: value, edge: edge), width: 10, height: 2)).shift
         }
-        #expect(shift(3, .clamp) == 3)
-        #expect(shift(10, .clamp) == 10)
-        #expect(shift(1 << 40, .clamp) == 10)
-        #expect(shift(3, .wrap) == 3)
-        #expect(shift(10, .wrap) == 0)
-        #expect(shift(23, .wrap) == 3)
+        #expect(try shift(3, .clamp) == 3)
+        #expect(try shift(10, .clamp) == 10)
+        #expect(try shift(1 << 40, .clamp) == 10)
+        #expect(try shift(3, .wrap) == 3)
+        #expect(try shift(10, .wrap) == 0)
+        #expect(try shift(23, .wrap) == 3)
     }
 }

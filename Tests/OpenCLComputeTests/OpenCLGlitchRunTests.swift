@@ -20,7 +20,7 @@ struct OpenCLGlitchRunTests {
                 let parameters = GlitchParameters(seed: UInt32(width * 31 + shift), shift: shift, edge: edge,
                                                   scanlinePeriod: 3, scanlineThickness: 1, scanlineStrength: 200,
                                                   tears: 6, tearShift: width, tearHeight: 3)
-                let plan = GlitchPlan(parameters: parameters, width: width, height: 12)
+                let plan = try GlitchPlan(parameters: parameters, width: width, height: 12)
                 let out = try backend.glitch(.host(image), plan: plan).hostImage()
                 #expect(out == ReferenceImageOps.glitch(image, plan: plan), "width \(width) shift \(shift)")
             }

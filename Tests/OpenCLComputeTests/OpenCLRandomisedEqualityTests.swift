@@ -24,7 +24,7 @@ struct OpenCLRandomisedEqualityTests {
         let backend = try OpenCLTestDevice.backend()
         for c in RandomCases.glitch(count: 60, seed: 0x5EED_0002) {
             let image = c.image()
-            let plan = GlitchPlan(parameters: c.parameters, width: image.width, height: image.height)
+            let plan = try GlitchPlan(parameters: c.parameters, width: image.width, height: image.height)
             let out = try backend.glitch(.host(image), plan: plan).hostImage()
             #expect(out == ReferenceImageOps.glitch(image, plan: plan), "case: \(c)")
         }

@@ -12,11 +12,12 @@
  * keeps its portable path (`gg_cpu_has_avx2` says which). On other architectures (aarch64)
  * every function is a stub answering "unsupported".
  *
- * Weights are `ResampleWeights` as they are: `bounds[2i]` the first source index of output
- * `i`, `bounds[2i + 1]` its window length, `coefficients[i * taps + j]` its 22-bit
- * fixed-point coefficients, `length <= taps`. The horizontal pass refuses windows outside the
- * source row; the vertical pass does not know the source's height, so the caller makes sure
- * every window ends inside it (CPUBackend checks both before calling).
+ * Weights arrive split and laid out by `SplitWeights` (Sources/ImageMaths/SplitWeights.swift),
+ * the one preparation the Swift passes and the x86 OpenCL kernels read as well: each 22-bit
+ * coefficient as halves `k = low + high * 2^15`, two halves per word (`first | second << 16`).
+ * The horizontal pass refuses windows whose loads leave the (padded) row; the vertical pass
+ * does not know the source's height, so the caller makes sure every window ends inside it
+ * (the shared argument checks of ComputeCore do, before any pass runs).
  */
 
 #include <stddef.h>
@@ -28,10 +29,9 @@ extern "C" {
 
 /* The pass wrote every output byte. */
 #define GG_RESAMPLE_DONE 0
-/* The pass wrote nothing; run the portable path. Reasons: not x86-64, no AVX2, a coefficient
- * whose split `k = low + high * 2^15` needs `high` outside Int16 (|k| >= 2^30, never made by
- * a real filter), a vertical row narrower than 32 bytes, a malformed window (negative, longer
- * than `taps`, or past the row's end), or scratch memory not available. */
+/* The pass wrote nothing; run the portable path. Reasons: not x86-64, no AVX2, a vertical row
+ * narrower than 32 bytes, a malformed window (negative, longer than its pairs, or past the
+ * padded row's end), or scratch memory not available. */
 #define GG_RESAMPLE_UNSUPPORTED 1
 
 /* 1 when this CPU (and its operating system) runs AVX2 instructions, else 0. */
@@ -40,22 +40,25 @@ int gg_cpu_has_avx2(void);
 /*
  * The horizontal pass: `row_count` rows of `source_width` RGBA8 pixels starting at `source`
  * (rows contiguous, `4 * source_width` bytes apart) into `row_count` rows of `count` pixels at
- * `destination` (`4 * count` bytes apart). Returns GG_RESAMPLE_DONE or GG_RESAMPLE_UNSUPPORTED.
+ * `destination` (`4 * count` bytes apart). `windows` (four int32s per output pixel) and
+ * `words` are `SplitWeights.Groups`; `padded_width` is its `paddedWidth` (rows are copied into
+ * that many pixels when it exceeds `source_width`). Returns GG_RESAMPLE_DONE or
+ * GG_RESAMPLE_UNSUPPORTED.
  */
-int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width,
+int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                 uint8_t *destination, ptrdiff_t row_count,
-                                const int32_t *bounds, const int32_t *coefficients,
-                                ptrdiff_t count, ptrdiff_t taps);
+                                const int32_t *windows, const int32_t *words, ptrdiff_t count);
 
 /*
  * The vertical pass: output rows `first_row ..< end_row` (each `row_bytes` bytes, any multiple
  * of 4) of the image whose row 0 is at `destination`; output row `y` reads source rows
- * `bounds[2y] ..< bounds[2y] + bounds[2y + 1]` of `source`, `row_bytes` apart.
+ * `bounds[2y] ..< bounds[2y] + bounds[2y + 1]` of `source`, `row_bytes` apart, with the
+ * coefficient pairs `pairs[2 * y * pair_stride ...]` (`SplitWeights.Pairs`).
  * Returns GG_RESAMPLE_DONE or GG_RESAMPLE_UNSUPPORTED (also for `row_bytes < 32`).
  */
 int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
-                              const int32_t *bounds, const int32_t *coefficients, ptrdiff_t taps);
+                              const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);
 
 #ifdef __cplusplus
 }

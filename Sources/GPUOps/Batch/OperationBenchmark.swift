@@ -48,7 +48,7 @@ public struct OperationBenchmark: Sendable {
         let square = try backend.resample(resident, plan: ThumbnailGeometry(
             width: source.width, height: source.height, size: 512, fit: .cover)
             .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos))
-        let glitch = GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
+        let glitch = try GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
             try backend.glitch(square, plan: glitch)
         })

@@ -15,7 +15,7 @@ public final class GlitchImageOperation: ChainableOperation<PipelineImage, Pipel
     }
 
     public override func execute(_ input: PipelineImage) throws -> PipelineImage {
-        let plan = GlitchPlan(parameters: parameters, width: input.width, height: input.height)
+        let plan = try GlitchPlan(parameters: parameters, width: input.width, height: input.height)
         return try backend.glitch(input, plan: plan)
     }
 }

@@ -1,0 +1,29 @@
+import ImageMaths
+
+/// One CPU resampling pass's weights in the forms its kernels read, prepared once per pass
+/// (not once per band of rows): the exact `ResampleWeights` for the scalar kernel, and the
+/// split layouts of `SplitWeights` for the vector kernels. A layout is nil when the kernel set
+/// does not need it or the weights do not split (then a slower kernel with the same bytes runs).
+struct PreparedWeights: Sendable {
+    let exact: ResampleWeights
+    /// Taps in pairs: the portable Swift passes and the AVX2 vertical pass.
+    let pairs: SplitWeights.Pairs?
+    /// Taps in fours with padded windows: the AVX2 horizontal pass.
+    let groups: SplitWeights.Groups?
+    /// The source indices the outputs read along the pass's axis.
+    let sourceSpan: Range<Int>
+
+    /// For the horizontal pass over rows of `sourceWidth` pixels.
+    static func horizontal(_ weights: ResampleWeights, sourceWidth: Int,
+                           kernels: ResampleKernelSet = .preferred) -> PreparedWeights {
+        let groups = kernels == .avx2 ? SplitWeights.Groups(weights, sourceWidth: sourceWidth) : nil
+        return PreparedWeights(exact: weights, pairs: groups == nil ? SplitWeights.Pairs(weights) : nil,
+                               groups: groups, sourceSpan: weights.sourceSpan(of: 0..<weights.count))
+    }
+
+    /// For the vertical pass (both kernel sets read the pairs).
+    static func vertical(_ weights: ResampleWeights) -> PreparedWeights {
+        PreparedWeights(exact: weights, pairs: SplitWeights.Pairs(weights), groups: nil,
+                        sourceSpan: weights.sourceSpan(of: 0..<weights.count))
+    }
+}

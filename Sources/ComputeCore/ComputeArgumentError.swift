@@ -1,0 +1,87 @@
+import ImageMaths
+
+/// Arguments a backend refuses, the same on every backend: each primitive checks its
+/// arguments with `ComputeArgumentCheck` before it touches a pixel, so a bad crop rectangle or
+/// a plan made for another image is this error on the CPU and on OpenCL alike, never a crash.
+/// Each case carries the numbers that did not fit, so the message says what was wrong.
+public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A crop rectangle that is empty or reaches outside the image (docs/SPEC.md §3: an error,
+    /// never a clamp).
+    case cropOutsideImage(rect: PixelRect, width: Int, height: Int)
+    /// A resampling pass given weights or rows that read outside the image, or produce nothing
+    /// (a plan made for another image, usually).
+    case resampleOutsideImage(pass: String, needed: Int, available: Int)
+    /// A resample plan made for another image size.
+    case resamplePlanSizeMismatch(planWidth: Int, planHeight: Int, width: Int, height: Int)
+    /// A glitch plan made for another image size.
+    case glitchPlanSizeMismatch(planWidth: Int, planHeight: Int, width: Int, height: Int)
+    /// A device image handed to a backend that does not own it, where only the owner can read it.
+    case foreignDeviceImage(owner: String, backend: String)
+
+    public var description: String {
+        switch self {
+        case let .cropOutsideImage(rect, width, height):
+            "crop \(rect) lies outside the \(width)x\(height) image"
+        case let .resampleOutsideImage(pass, needed, available):
+            "\(pass) resampling reads \(needed) source pixels along its axis, the image has \(available)"
+        case let .resamplePlanSizeMismatch(pw, ph, w, h):
+            "resample plan made for \(pw)x\(ph), image is \(w)x\(h)"
+        case let .glitchPlanSizeMismatch(pw, ph, w, h):
+            "glitch plan made for \(pw)x\(ph), image is \(w)x\(h)"
+        case let .foreignDeviceImage(owner, backend):
+            "\(backend) cannot read a device image of \(owner)"
+        }
+    }
+}
+
+/// The argument checks of the backend primitives, written once for every backend.
+public enum ComputeArgumentCheck {
+    /// Horizontal pass: a non-empty row range inside the image, and every window inside a row.
+    public static func horizontal(width: Int, height: Int, weights: ResampleWeights,
+                                  rows: Range<Int>) throws(ComputeArgumentError) {
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height else {
+            throw .resampleOutsideImage(pass: "horizontal (rows)", needed: max(rows.upperBound, 1), available: height)
+        }
+        try windows(weights, pass: "horizontal", available: width)
+    }
+
+    /// Vertical pass: every window inside the image's rows.
+    public static func vertical(height: Int, weights: ResampleWeights) throws(ComputeArgumentError) {
+        try windows(weights, pass: "vertical", available: height)
+    }
+
+    /// Crop: a non-empty rectangle inside the image.
+    public static func crop(width: Int, height: Int, rect: PixelRect) throws(ComputeArgumentError) {
+        guard rect.fits(inWidth: width, height: height) else {
+            throw .cropOutsideImage(rect: rect, width: width, height: height)
+        }
+    }
+
+    /// Glitch: a plan made for this size.
+    public static func glitch(width: Int, height: Int, plan: GlitchPlan) throws(ComputeArgumentError) {
+        guard plan.width == width, plan.height == height else {
+            throw .glitchPlanSizeMismatch(planWidth: plan.width, planHeight: plan.height, width: width, height: height)
+        }
+    }
+
+    /// Resize: a plan made for this size.
+    public static func resample(width: Int, height: Int, plan: ResamplePlan) throws(ComputeArgumentError) {
+        guard plan.inputWidth == width, plan.inputHeight == height else {
+            throw .resamplePlanSizeMismatch(planWidth: plan.inputWidth, planHeight: plan.inputHeight,
+                                            width: width, height: height)
+        }
+    }
+
+    private static func windows(_ weights: ResampleWeights, pass: String, available: Int) throws(ComputeArgumentError) {
+        guard weights.count > 0 else { throw .resampleOutsideImage(pass: pass, needed: 0, available: available) }
+        var first = Int.max, end = 0, fitsTaps = true
+        for i in 0..<weights.count {
+            first = min(first, weights.start(i))
+            end = max(end, weights.start(i) + weights.length(i))
+            fitsTaps = fitsTaps && weights.length(i) >= 0 && weights.length(i) <= weights.taps
+        }
+        guard first >= 0, end <= available, fitsTaps else {
+            throw .resampleOutsideImage(pass: pass, needed: end, available: available)
+        }
+    }
+}

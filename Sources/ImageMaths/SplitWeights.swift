@@ -1,0 +1,121 @@
+/// `ResampleWeights` laid out for the passes that multiply with `pmaddwd` / `vpmaddwd`
+/// (Int16 × Int16, adjacent products added into Int32): the Swift SIMD passes of the CPU
+/// backend, the AVX2 passes in C (`Sources/CResampleSIMD`) and the x86 kernels of resample.cl.
+/// Every one of them reads one of the two layouts below, prepared here once.
+///
+/// Each 22-bit coefficient is split into 16-bit halves, `k = low + high · 2^15` with `low` in
+/// `0...32767` and `high = k >> 15`. With pixels in `0...255` both products of a pair and their
+/// sum are exact, so `Σ src·low + 2^15 · Σ src·high` equals `Σ src·k` modulo 2^32: the wrapping
+/// Int32 sum of docs/SPEC.md §2.4, bit for bit. A word holds two halves, `first | second << 16`,
+/// the Int16 pair the instruction reads.
+public enum SplitWeights {
+    /// `k`'s halves `(low, high)`, or nil when `high` needs more than 16 bits (never for the
+    /// weights `ResampleWeights.compute` makes: |k| stays within a few times 2^22).
+    @inline(__always)
+    public static func split(_ k: Int32) -> (low: Int16, high: Int16)? {
+        guard let high = Int16(exactly: k >> 15) else { return nil }
+        return (Int16(k & 0x7fff), high)
+    }
+
+    /// Two Int16 halves as one word, `first | second << 16`.
+    @inline(__always)
+    public static func pack(_ first: Int16, _ second: Int16) -> Int32 {
+        Int32(bitPattern: UInt32(UInt16(bitPattern: first)) | UInt32(UInt16(bitPattern: second)) << 16)
+    }
+
+    /// Taps two at a time, for passes that pair neighbouring taps: both Swift passes, the AVX2
+    /// vertical pass and the x86 OpenCL vertical kernel. Output `i` owns `pairStride` pairs
+    /// from word `2 · i · pairStride` on, each two words: the low halves of taps `2m` and
+    /// `2m + 1`, then their high halves. An odd window ends with a pair whose second
+    /// coefficient is 0 (a pass pairs the last source pixel with itself, so it never reads
+    /// past the window); pairs past the window are zero.
+    public struct Pairs: Sendable, Equatable {
+        /// Pairs per output: the widest window's, rounded up (at least 1).
+        public let pairStride: Int
+        public let words: [Int32]
+
+        /// Nil when a coefficient's high half does not fit Int16.
+        public init?(_ weights: ResampleWeights) {
+            let stride = max(1, (weights.taps + 1) / 2)
+            var words = [Int32](repeating: 0, count: 2 * stride * weights.count)
+            let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
+                for i in 0..<weights.count {
+                    let length = weights.length(i), row = i * weights.taps
+                    for m in 0..<(length + 1) / 2 {
+                        let second = 2 * m + 1 < length ? k[row + 2 * m + 1] : 0
+                        guard let a = split(k[row + 2 * m]), let b = split(second) else { return false }
+                        words[2 * (i * stride + m)] = pack(a.low, b.low)
+                        words[2 * (i * stride + m) + 1] = pack(a.high, b.high)
+                    }
+                }
+                return true
+            }
+            guard fits else { return nil }
+            self.pairStride = stride
+            self.words = words
+        }
+
+        /// Index in `words` of output `i`'s first pair.
+        @inline(__always)
+        public func wordOffset(_ i: Int) -> Int { 2 * i * pairStride }
+    }
+
+    /// Taps four at a time, for the horizontal passes that load four source pixels at once
+    /// (16 bytes): the AVX2 horizontal pass and the x86 OpenCL horizontal kernel. Output `x`
+    /// has a window of four `Int32`s in `windows` — first source pixel, groups, index of the
+    /// first group, 0 (OpenCL reads it as an `int4`) — and each group four words: the low
+    /// halves of taps 0 and 1, of taps 2 and 3, then the high halves likewise.
+    ///
+    /// Every group is read whole, so each window is padded with zero coefficients to whole
+    /// groups: at its end while that stays inside the row, else at its start (the window moves
+    /// back). A row narrower than some padded window cannot hold it: then `paddedWidth` is
+    /// `sourceWidth + 3` and a pass must read rows copied into that many pixels (zeros after
+    /// the row); otherwise `paddedWidth == sourceWidth` and rows are read in place.
+    public struct Groups: Sendable, Equatable {
+        public let windows: [Int32]
+        public let words: [Int32]
+        /// The row width, in pixels, that every group load stays inside.
+        public let paddedWidth: Int
+
+        /// Nil when a coefficient's high half does not fit Int16, or a window lies outside
+        /// `0..<sourceWidth`.
+        public init?(_ weights: ResampleWeights, sourceWidth: Int) {
+            var widest = 0
+            for x in 0..<weights.count {
+                let start = weights.start(x), length = weights.length(x)
+                guard start >= 0, length >= 0, start + length <= sourceWidth else { return nil }
+                widest = max(widest, (length + 3) & ~3)
+            }
+            let padded = widest > sourceWidth ? sourceWidth + 3 : sourceWidth
+            var windows = [Int32](repeating: 0, count: 4 * weights.count)
+            var words: [Int32] = []
+            words.reserveCapacity(weights.count * (weights.taps + 3))
+            let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
+                for x in 0..<weights.count {
+                    let start = weights.start(x), length = weights.length(x)
+                    let groups = (length + 3) / 4
+                    let first = min(start, padded - 4 * groups)
+                    windows[4 * x] = Int32(first)
+                    windows[4 * x + 1] = Int32(groups)
+                    windows[4 * x + 2] = Int32(words.count / 4)
+                    // Tap t of the padded window is coefficient t - lead of the real one.
+                    let lead = start - first, row = x * weights.taps
+                    func tap(_ t: Int) -> Int32 { (0..<length).contains(t - lead) ? k[row + t - lead] : 0 }
+                    for g in 0..<groups {
+                        guard let c0 = split(tap(4 * g)), let c1 = split(tap(4 * g + 1)),
+                              let c2 = split(tap(4 * g + 2)), let c3 = split(tap(4 * g + 3)) else { return false }
+                        words.append(pack(c0.low, c1.low))
+                        words.append(pack(c2.low, c3.low))
+                        words.append(pack(c0.high, c1.high))
+                        words.append(pack(c2.high, c3.high))
+                    }
+                }
+                return true
+            }
+            guard fits else { return nil }
+            self.windows = windows
+            self.words = words
+            self.paddedWidth = padded
+        }
+    }
+}
