@@ -78,7 +78,7 @@ let package = Package(
         // Shared by the test targets: image generators, fixture paths, the OpenCL probe.
         .target(
             name: "TestSupport",
-            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute"],
+            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "COpenCL"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),

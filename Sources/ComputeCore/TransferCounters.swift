@@ -26,8 +26,4 @@ public final class TransferCounters: @unchecked Sendable {
     public func recordDownload(bytes: Int) {
         lock.withLock { _downloads += 1; _downloadedBytes += bytes }
     }
-
-    public func reset() {
-        lock.withLock { _uploads = 0; _downloads = 0; _uploadedBytes = 0; _downloadedBytes = 0 }
-    }
 }

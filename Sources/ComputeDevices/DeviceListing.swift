@@ -1,3 +1,4 @@
+import OpenCLCompute
 import Foundation
 
 /// Everything `gpuglitch devices` prints: each OpenCL platform and device with its
@@ -18,6 +19,10 @@ public struct DeviceListing: Sendable, Equatable, Codable {
     /// The `--device` value of the entry `auto` tries first (`opencl:0`, or `cpu`). Found
     /// without building programs: should that device's build fail, `auto` moves on.
     public let auto: String
+    /// For each OpenCL CPU device (`opencl:N` → report), which resampling kernels its program
+    /// holds and why the x86 flavour is missing, if it is. Filled by `current()`, which builds
+    /// those programs (GPUs build only what they run, so they have no entry).
+    public var kernels: [String: OpenCLKernelReport] = [:]
 
     public init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         openCLStatus = inventory.state == .devicesFound ? "ok" : inventory.reason
@@ -28,6 +33,12 @@ public struct DeviceListing: Sendable, Equatable, Codable {
 
     /// The listing of this machine.
     public static func current() -> DeviceListing {
-        DeviceListing(inventory: .probe())
+        let inventory = OpenCLInventory.probe()
+        var listing = DeviceListing(inventory: inventory)
+        for (summary, handle) in zip(inventory.devices, inventory.handles) where summary.type == .cpu {
+            listing.kernels[summary.request.description] = (try? OpenCLBackend.kernelReport(for: handle))
+                ?? OpenCLKernelReport(resampling: "none", x86BuildError: "the program does not build")
+        }
+        return listing
     }
 }

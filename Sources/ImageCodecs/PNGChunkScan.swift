@@ -38,49 +38,39 @@ struct PNGChunkScan {
     /// later damage is left to libpng, which reports it precisely.
     init(_ b: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) {
         // Signature (8) + IHDR length (4) + type (4) + data (13) + CRC (4).
-        guard b.count >= 33 else { throw ImageCodecError(source: source, reason: .truncated) }
-        func u32(_ at: Int) -> Int {
-            Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-        }
-        guard u32(8) == 13, b[12] == 0x49, b[13] == 0x48, b[14] == 0x44, b[15] == 0x52 else {
+        guard b.count >= PNGChunks.afterHeader else { throw ImageCodecError(source: source, reason: .truncated) }
+        guard let header = PNGChunks.header(b) else {
             throw ImageCodecError(source: source, reason: .corrupt("the first chunk is not IHDR"))
         }
-        width = u32(16)
-        height = u32(20)
-        bitDepth = Int(b[24])
-        colourType = Int(b[25])
+        width = header.width
+        height = header.height
+        bitDepth = header.bitDepth
+        colourType = header.colourType
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageCodecError(source: source, reason: .corrupt("IHDR declares a \(width)x\(height) image"))
         }
 
-        var at = 33
         var beforeImageData = true
         var sawExif = false
-        while at + 8 <= b.count {
-            let length = u32(at)
-            let type = (b[at + 4], b[at + 5], b[at + 6], b[at + 7])
-            let dataStart = at + 8
-            guard length <= Int(Int32.max), dataStart + length + 4 <= b.count else { break }
-            switch type {
-            case (0x49, 0x44, 0x41, 0x54):                                  // IDAT
+        // A chunk cut off at the end stops the walk: libpng reports that damage precisely.
+        for chunk in PNGChunks(b) {
+            switch chunk.type {
+            case PNGChunk.idat:
                 beforeImageData = false
-            case (0x49, 0x45, 0x4E, 0x44):                                  // IEND
+            case PNGChunk.iend:
                 return
-            case (0x67, 0x41, 0x4D, 0x41) where beforeImageData:           // gAMA
-                gammaChunkOffsets.append(at)
-            case (0x73, 0x52, 0x47, 0x42) where beforeImageData,           // sRGB
-                 (0x69, 0x43, 0x43, 0x50) where beforeImageData:           // iCCP
-                colourSpaceChunkOffsets.append(at)
-            case (0x74, 0x52, 0x4E, 0x53) where beforeImageData:           // tRNS
+            case PNGChunk.gama where beforeImageData:
+                gammaChunkOffsets.append(chunk.offset)
+            case PNGChunk.srgb where beforeImageData, PNGChunk.iccp where beforeImageData:
+                colourSpaceChunkOffsets.append(chunk.offset)
+            case PNGChunk.trns where beforeImageData:
                 hasTransparencyChunk = true
-            case (0x65, 0x58, 0x49, 0x66) where !sawExif:                  // eXIf
+            case PNGChunk.exif where !sawExif:
                 sawExif = true
-                let block = UnsafeRawBufferPointer(rebasing: b[dataStart..<(dataStart + length)])
-                orientation = ExifOrientationReader.orientation(in: block) ?? .topLeft
+                orientation = ExifOrientationReader.orientation(in: UnsafeRawBufferPointer(rebasing: b[chunk.data])) ?? .topLeft
             default:
                 break
             }
-            at = dataStart + length + 4
         }
     }
 
@@ -90,7 +80,7 @@ struct PNGChunkScan {
         for at in offsets {
             let length = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian)
             bytes[at + 5] ^= 0x20                   // second letter: public -> private, unknown
-            let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 8 + length)]))
+            let crc = PNGChunk.checksum(UnsafeRawBufferPointer(rebasing: bytes[(at + 4)..<(at + 8 + length)]))
             bytes.storeBytes(of: crc.bigEndian, toByteOffset: at + 8 + length, as: UInt32.self)
         }
     }

@@ -1,5 +1,3 @@
-import CDeflate
-
 /// A strict walk over a PNG's chunks for the fast decoder: where the palette, the
 /// transparency chunk and the image data are, with every chunk up to the end of the image
 /// data checked (CRC, name, length, order).
@@ -56,24 +54,21 @@ struct PNGStreamLayout {
     var filterStride: Int { max(1, Self.channels(colourType: colourType) * bitDepth / 8) }
 
     init(_ b: UnsafeRawBufferPointer) throws(PNGFastPathDecline) {
-        func u32(_ at: Int) -> Int {
-            Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-        }
-        guard b.count >= 33, b.prefix(8).elementsEqual(ImageFormat.pngSignature) else {
+        guard b.count >= PNGChunks.afterHeader, b.prefix(8).elementsEqual(ImageFormat.pngSignature) else {
             throw PNGFastPathDecline("shorter than a signature and IHDR")
         }
-        guard u32(8) == 13, u32(12) == Self.ihdr, Self.checksumMatches(b, chunkAt: 8, length: 13) else {
+        guard let header = PNGChunks.header(b), header.chunk.checksumMatches(in: b) else {
             throw PNGFastPathDecline("no intact IHDR")
         }
-        width = u32(16)
-        height = u32(20)
-        bitDepth = Int(b[24])
-        colourType = Int(b[25])
+        width = header.width
+        height = header.height
+        bitDepth = header.bitDepth
+        colourType = header.colourType
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw PNGFastPathDecline("size outside libpng's limits")
         }
-        guard b[26] == 0, b[27] == 0 else { throw PNGFastPathDecline("unknown compression or filter method") }
-        guard b[28] == 0 else { throw PNGFastPathDecline("interlaced") }
+        guard header.compression == 0, header.filter == 0 else { throw PNGFastPathDecline("unknown compression or filter method") }
+        guard header.interlace == 0 else { throw PNGFastPathDecline("interlaced") }
         switch (colourType, bitDepth) {
         case (0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8):
             break
@@ -82,39 +77,33 @@ struct PNGStreamLayout {
         }
 
         let idatLimit = max(Self.maximumChunkLength, filteredByteCount)
-        var at = 33
-        while at + 8 <= b.count {
-            let length = u32(at)
-            let type = u32(at + 4)
-            if !imageData.isEmpty && type != Self.idat { break }     // past the image data: done
-            guard length <= Int(Int32.max), at + 12 + length <= b.count else {
-                throw PNGFastPathDecline("a chunk is cut off")
-            }
-            guard Self.isValidName(type) else { throw PNGFastPathDecline("invalid chunk name") }
-            guard length <= (type == Self.idat ? idatLimit : Self.maximumChunkLength) else {
+        var chunks = PNGChunks(b)
+        while let chunk = chunks.next() {
+            if !imageData.isEmpty && chunk.type != PNGChunk.idat { break }     // past the image data: done
+            guard Self.isValidName(chunk.type) else { throw PNGFastPathDecline("invalid chunk name") }
+            guard chunk.data.count <= (chunk.type == PNGChunk.idat ? idatLimit : Self.maximumChunkLength) else {
                 throw PNGFastPathDecline("chunk longer than libpng allows")
             }
-            guard Self.checksumMatches(b, chunkAt: at, length: length) else {
-                throw PNGFastPathDecline("chunk CRC mismatch")
-            }
-            let data = (at + 8)..<(at + 8 + length)
-            switch type {
-            case Self.idat:
+            guard chunk.checksumMatches(in: b) else { throw PNGFastPathDecline("chunk CRC mismatch") }
+            switch chunk.type {
+            case PNGChunk.idat:
                 guard colourType != 3 || palette != nil else { throw PNGFastPathDecline("no PLTE before IDAT") }
-                imageData.append(data)
-                compressedByteCount += length
-            case Self.plte:
-                try notePalette(data)
-            case Self.trns:
-                try noteTransparency(data, in: b)
-            case Self.ihdr, Self.iend:
+                imageData.append(chunk.data)
+                compressedByteCount += chunk.data.count
+            case PNGChunk.plte:
+                try notePalette(chunk.data)
+            case PNGChunk.trns:
+                try noteTransparency(chunk.data, in: b)
+            case PNGChunk.ihdr, PNGChunk.iend:
                 throw PNGFastPathDecline("IHDR or IEND out of place")
             default:
                 // An unknown critical chunk (upper-case first letter) is an error in libpng;
                 // ancillary chunks (gAMA, sRGB, iCCP, cHRM, eXIf, text...) leave 8-bit pixels alone.
-                guard type & 0x2000_0000 != 0 else { throw PNGFastPathDecline("unknown critical chunk") }
+                guard chunk.isAncillary else { throw PNGFastPathDecline("unknown critical chunk") }
             }
-            at = data.upperBound + 4
+        }
+        if let cut = chunks.cutOffType, imageData.isEmpty || cut == PNGChunk.idat {
+            throw PNGFastPathDecline("a chunk is cut off")
         }
         guard !imageData.isEmpty else { throw PNGFastPathDecline("the data ends before any IDAT") }
     }
@@ -153,26 +142,11 @@ struct PNGStreamLayout {
         transparency = data
     }
 
-    private static let ihdr = 0x4948_4452
-    private static let plte = 0x504C_5445
-    private static let trns = 0x7452_4E53
-    private static let idat = 0x4944_4154
-    private static let iend = 0x4945_4E44
-
     /// Four ASCII letters, as libpng's `png_check_chunk_name` requires.
-    private static func isValidName(_ type: Int) -> Bool {
+    private static func isValidName(_ type: UInt32) -> Bool {
         (0..<4).allSatisfy { i in
             let c = (type >> (8 * i)) & 0xFF
             return (65...90).contains(c) || (97...122).contains(c)
         }
-    }
-
-    /// Whether the CRC stored after the chunk at `at` matches its type and data. libdeflate's
-    /// CRC-32 (folding with carry-less multiplication where the CPU has it) runs at several
-    /// GB/s, so checking every IDAT costs well under a millisecond per photo.
-    private static func checksumMatches(_ b: UnsafeRawBufferPointer, chunkAt at: Int, length: Int) -> Bool {
-        let computed = libdeflate_crc32(0, b.baseAddress! + at + 4, 4 + length)
-        let stored = b.loadUnaligned(fromByteOffset: at + 8 + length, as: UInt32.self).bigEndian
-        return computed == stored
     }
 }

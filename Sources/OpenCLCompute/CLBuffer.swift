@@ -54,7 +54,8 @@ public final class CLBuffer: @unchecked Sendable {
     private static func create(_ context: CLContext, _ flags: CLMemoryFlags, _ size: Int,
                                _ host: UnsafeRawPointer?) throws(CLCallError) -> cl_mem {
         var err: cl_int = 0
-        let made = clCreateBuffer(context.id, cl_mem_flags(flags.rawValue), size, UnsafeMutableRawPointer(mutating: host), &err)
+        let made = context.driver.createBuffer(context.id, cl_mem_flags(flags.rawValue), size,
+                                               UnsafeMutableRawPointer(mutating: host), &err)
         try check("clCreateBuffer", err)
         guard let made else { throw CLCallError(call: "clCreateBuffer", error: .memObjectAllocationFailure) }
         return made

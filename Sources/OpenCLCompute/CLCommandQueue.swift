@@ -65,16 +65,17 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// not), on a thread of the OpenCL runtime, without waiting here: a marker is enqueued
     /// and flushed, and `body` runs from its completion callback.
     public func whenQueuedCommandsFinish(_ body: @escaping @Sendable () -> Void) throws(CLCallError) {
+        let driver = context.driver
         let event = try Self.enqueued("clEnqueueMarkerWithWaitList") { marker in
-            clEnqueueMarkerWithWaitList(id, 0, nil, &marker)
+            driver.enqueueMarker(id, &marker)
         }
-        let context = Unmanaged.passRetained(CallbackBox(body))
-        let code = clSetEventCallback(event.id, CL_COMPLETE, { _, _, context in
+        let box = Unmanaged.passRetained(CallbackBox(body))
+        let code = driver.setCompletionCallback(event.id, { _, _, context in
             guard let context else { return }
             let box = Unmanaged<CallbackBox>.fromOpaque(context).takeRetainedValue()
             box.body()
-        }, context.toOpaque())
-        if code != CL_SUCCESS { context.release() }
+        }, box.toOpaque())
+        if code != CL_SUCCESS { box.release() }
         try check("clSetEventCallback", code)
         try flush()
     }
@@ -83,7 +84,7 @@ public final class CLCommandQueue: @unchecked Sendable {
     public func flush() throws(CLCallError) { try check("clFlush", clFlush(id)) }
 
     /// Waits until every queued command has finished.
-    public func finish() throws(CLCallError) { try check("clFinish", clFinish(id)) }
+    public func finish() throws(CLCallError) { try check("clFinish", context.driver.finish(id)) }
 
     /// Runs the enqueue `call` (`body` passes the event pointer to it) and returns its event,
     /// throwing the call's error, or `outOfHostMemory` when it succeeded without an event.

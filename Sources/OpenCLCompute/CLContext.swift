@@ -7,8 +7,15 @@ public final class CLContext: @unchecked Sendable {
     let id: cl_context
     /// The device the context was made for.
     public let device: CLDevice
+    /// The calls its buffers, queues and programs make where a failure has a recovery.
+    let driver: CLDriver
 
-    public init(device: CLDevice) throws(CLCallError) {
+    public convenience init(device: CLDevice) throws(CLCallError) {
+        try self.init(device: device, driver: .live)
+    }
+
+    /// A context whose objects call through `driver` (tests force failures with it).
+    init(device: CLDevice, driver: CLDriver) throws(CLCallError) {
         var err: cl_int = 0
         var deviceID: cl_device_id? = device.id
         let made = clCreateContext(nil, 1, &deviceID, nil, nil, &err)
@@ -16,6 +23,7 @@ public final class CLContext: @unchecked Sendable {
         guard let made else { throw CLCallError(call: "clCreateContext", error: .outOfHostMemory) }
         id = made
         self.device = device
+        self.driver = driver
     }
 
     deinit { clReleaseContext(id) }

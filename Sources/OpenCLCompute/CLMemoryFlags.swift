@@ -10,9 +10,4 @@ public struct CLMemoryFlags: OptionSet, Sendable {
     public static let readWrite = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_WRITE))
     /// The kernels only read the buffer.
     public static let readOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_ONLY))
-    /// The kernels only write the buffer.
-    public static let writeOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_WRITE_ONLY))
-    /// Allocate from host-accessible memory (pinned memory on discrete GPUs), which makes
-    /// mapping cheap.
-    public static let allocHostPointer = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_ALLOC_HOST_PTR))
 }

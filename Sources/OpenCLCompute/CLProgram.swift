@@ -26,8 +26,7 @@ public final class CLProgram: @unchecked Sendable {
     /// the compiler's log and `options`; the log is also available after success (warnings).
     /// Not to be called concurrently on one program.
     public func build(options: String = "") throws {
-        var device: cl_device_id? = context.device.id
-        let code = clBuildProgram(id, 1, &device, options, nil, nil)
+        let code = context.driver.buildProgram(id, context.device.id, options)
         if code != CL_SUCCESS {
             let name = (try? context.device.name) ?? "device"
             let log = (try? buildLog()) ?? "(the build log could not be read)"

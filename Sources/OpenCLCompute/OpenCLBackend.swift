@@ -44,9 +44,23 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     /// As `init(device:index:maxIdleBytes:)`; with `allowsX86Kernels` false the resampling
     /// passes run the portable kernels even where the x86 ones exist (tests check both on a
     /// CPU device, the only kind CI has).
-    init(device: CLDevice, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
+    convenience init(device: CLDevice, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
+        try self.init(runtime: OpenCLDeviceRuntime.shared(for: device), index: index, maxIdleBytes: maxIdleBytes,
+                      allowsX86Kernels: allowsX86Kernels)
+    }
+
+    /// A backend on a runtime of its own whose OpenCL calls go through `driver` (tests force
+    /// failures with it); not shared with other backends, not cached.
+    package convenience init(device: CLDevice, index: Int, driver: CLDriver) throws {
+        try self.init(runtime: OpenCLDeviceRuntime(device: device, driver: driver), index: index, maxIdleBytes: nil,
+                      allowsX86Kernels: true)
+    }
+
+    /// A backend over `runtime` (tests give it a runtime of their own, with a forcing driver).
+    init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
+        let device = runtime.device
         self.device = device
-        runtime = try OpenCLDeviceRuntime.shared(for: device)
+        self.runtime = runtime
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
         readsLargeUploadsInPlace = try device.type == .cpu
         let quarter = Int(clamping: try device.globalMemory / 4)

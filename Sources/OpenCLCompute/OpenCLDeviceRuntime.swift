@@ -19,6 +19,9 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     let buildSeconds: Double
     /// Work-group and rounded global sizes for the kernels on this device.
     let launchShape: OpenCLLaunchShape
+    /// Why the x86 flavour of the resampling kernels did not build on this CPU device (the
+    /// portable kernels run instead, with the same bytes), or nil. `gpuglitch devices` shows it.
+    let x86BuildError: (any Error)?
 
     /// Guards the kernels: `clSetKernelArg` followed by the enqueue must not interleave with
     /// another thread's.
@@ -33,18 +36,29 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     /// them gets the program built again without the option.
     static let x86Option = "-DGPUGLITCH_X86_AVX2"
 
-    init(device: CLDevice, source: String = KernelSources.all, options: String = OpenCLDeviceRuntime.buildOptions) throws {
+    init(device: CLDevice, source: String = KernelSources.all, options: String = OpenCLDeviceRuntime.buildOptions,
+         driver: CLDriver = .live) throws {
         self.device = device
-        context = try CLContext(device: device)
+        context = try CLContext(device: device, driver: driver)
         queue = try CLCommandQueue(context: context)
         let start = DispatchTime.now().uptimeNanoseconds
-        if try device.type == .cpu,
-           let built = try? Self.build(context: context, source: source,
-                                       options: [options, Self.x86Option].filter { !$0.isEmpty }.joined(separator: " ")) {
-            program = built
+        var x86Failure: (any Error)? = nil
+        var x86Program: CLProgram? = nil
+        if try device.type == .cpu {
+            do {
+                x86Program = try Self.build(context: context, source: source,
+                                            options: [options, Self.x86Option].filter { !$0.isEmpty }.joined(separator: " "))
+            } catch {
+                // Recorded, not fatal: the portable kernels give the same bytes.
+                x86Failure = error
+            }
+        }
+        if let x86Program {
+            program = x86Program
         } else {
             program = try Self.build(context: context, source: source, options: options)
         }
+        x86BuildError = x86Failure
         buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         kernels = try OpenCLKernelSet(program: program)
         var groupLimit = try device.maxWorkGroupSize

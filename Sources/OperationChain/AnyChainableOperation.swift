@@ -105,11 +105,16 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     /// when its queue starts it; one cancelled while it runs reports `cancelled` whatever its
     /// work produces. Subclasses that override this must call `super.cancel()`.
     open override func cancel() {
+        // The run's coordinator is read before Foundation's cancel: that can make the queue
+        // start and finish this operation at once on another thread, and finishing lets go of
+        // the coordinator, which would leave the rest of the chain running (seen: a member
+        // cancelled before it started, the chain waiting forever on a running member).
+        let coordinator = state.withLock { runCoordinator }
         super.cancel()
-        let (coordinator, handlers) = state.withLock { () -> (ChainCoordinator?, [@Sendable () -> Void]) in
+        let handlers = state.withLock { () -> [@Sendable () -> Void] in
             cancellationSeen = true
             defer { cancellationHandlers = [] }
-            return (runCoordinator, cancellationHandlers)
+            return cancellationHandlers
         }
         coordinator?.cancelRun(origin: chainDisplayName)
         for handler in handlers { handler() }

@@ -6,35 +6,6 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// A stand-in device backend: holds a host image as its "device memory" and counts downloads,
-/// so the CPU backend's handling of device images can be tested without OpenCL.
-private final class FakeDeviceBackend: ComputeBackend, @unchecked Sendable {
-    let kind = BackendKind.opencl
-    let name = "fake-device"
-    let transfers = TransferCounters()
-
-    final class Storage { let image: HostImage; init(_ image: HostImage) { self.image = image } }
-
-    func hold(_ image: HostImage) -> PipelineImage {
-        .device(DeviceImage(width: image.width, height: image.height, isOpaque: !image.hasTransparency,
-                            backend: self, storage: Storage(image)))
-    }
-
-    func download(_ image: DeviceImage) throws -> HostImage {
-        let host = (image.storage as! Storage).image
-        transfers.recordDownload(bytes: host.pixels.count)
-        return host
-    }
-
-    func makeResident(_ image: PipelineImage) throws -> PipelineImage { image }
-    func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { image }
-    func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { image }
-    func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { image }
-    func premultiply(_ image: PipelineImage) throws -> PipelineImage { image }
-    func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { image }
-    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { image }
-}
-
 @Suite("CPU backend")
 struct CPUBackendTests {
     @Test("identity: kind, name, threads")
@@ -61,7 +32,7 @@ struct CPUBackendTests {
 
     @Test("a device image is downloaded once through its own backend, then worked on")
     func deviceInput() throws {
-        let device = FakeDeviceBackend()
+        let device = EmbeddedBackend(name: "fake-device")
         let image = TestImages.noise(width: 16, height: 8, seed: 1)
         let cpu = CPUBackend(threads: 1)
         #expect(try cpu.makeResident(device.hold(image)).hostImage() == image)
@@ -73,7 +44,7 @@ struct CPUBackendTests {
 
     @Test("the CPU backend owns no device images: download is refused, naming the owner")
     func downloadRefused() {
-        let device = FakeDeviceBackend()
+        let device = EmbeddedBackend(name: "fake-device")
         guard case .device(let d) = device.hold(TestImages.gradient(width: 2, height: 2)) else { return }
         #expect(throws: ComputeArgumentError.foreignDeviceImage(owner: "fake-device", backend: "cpu")) {
             try CPUBackend(threads: 1).download(d)

@@ -6,28 +6,12 @@ import ImageCodecs
 import ImageMaths
 import OpenCLCompute
 import Testing
+import TestSupport
 
 /// The selection rules on described machines (no OpenCL needed): which device each request
 /// gets, the CPU fallback, and the messages.
 @Suite("Device selection rules")
 struct DeviceSelectorRulesTests {
-    /// A backend that only has a name, standing for the device it was made for.
-    final class NamedBackend: ComputeBackend {
-        struct NotForComputing: Error {}
-        let kind: BackendKind
-        let name: String
-        let transfers = TransferCounters()
-        init(kind: BackendKind, name: String) { self.kind = kind; self.name = name }
-        func makeResident(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
-        func download(_ image: DeviceImage) throws -> HostImage { throw NotForComputing() }
-        func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { throw NotForComputing() }
-        func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { throw NotForComputing() }
-        func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { throw NotForComputing() }
-        func premultiply(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
-        func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { throw NotForComputing() }
-        func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { throw NotForComputing() }
-    }
-
     static func device(_ index: Int, _ name: String, _ type: CLDeviceType, available: Bool = true) -> OpenCLDeviceSummary {
         OpenCLDeviceSummary(index: index, name: name, vendor: "v", type: type, computeUnits: 4, globalMemoryBytes: 1 << 30,
                             maxAllocationBytes: 1 << 28, version: "OpenCL 1.2", openCLCVersion: "OpenCL C 1.2",
@@ -51,17 +35,17 @@ struct DeviceSelectorRulesTests {
     /// Selects with named backends; `broken` devices fail to build.
     static func select(_ request: DeviceRequest, _ inventory: OpenCLInventory, broken: Set<Int> = [])
         throws(DeviceSelectionError) -> (name: String, notice: String?) {
-        let selection = try DeviceSelector.select(request, from: inventory, makeCPU: { NamedBackend(kind: .cpu, name: "cpu") }) { d in
+        let selection = try DeviceSelector.select(request, from: inventory, makeCPU: { EmbeddedBackend(name: "cpu", kind: .cpu) }) { d in
             if broken.contains(d.index) { throw BuildFailed() }
-            return NamedBackend(kind: .opencl, name: "opencl:\(d.index)")
+            return EmbeddedBackend(name: "opencl:\(d.index)", kind: .opencl)
         }
         return (selection.backend.name, selection.notice)
     }
 
     @Test func cpuNeverAsksForOpenCL() throws {
-        let chosen = try DeviceSelector.select(.cpu, from: Self.mixed, makeCPU: { NamedBackend(kind: .cpu, name: "cpu") }) { _ in
+        let chosen = try DeviceSelector.select(.cpu, from: Self.mixed, makeCPU: { EmbeddedBackend(name: "cpu", kind: .cpu) }) { _ in
             Issue.record("cpu must not make an OpenCL backend")
-            return NamedBackend(kind: .opencl, name: "x")
+            return EmbeddedBackend(name: "x", kind: .opencl)
         }
         #expect(chosen.backend.kind == .cpu && chosen.notice == nil)
     }

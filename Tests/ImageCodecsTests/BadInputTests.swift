@@ -159,7 +159,7 @@ struct BadInputTests {
     static func pngClaiming(width: UInt32, height: UInt32) -> [UInt8] {
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + body
-            let crc = typed.withUnsafeBytes { CRC32.checksum($0) }
+            let crc = typed.withUnsafeBytes { PNGChunk.checksum($0) }
             return be32(UInt32(body.count)) + typed + be32(crc)
         }
         func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }

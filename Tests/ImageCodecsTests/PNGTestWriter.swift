@@ -106,7 +106,7 @@ struct PNGTestWriter {
     /// A chunk: length, type, data, CRC.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
-        let crc = typed.withUnsafeBytes { CRC32.checksum($0) }
+        let crc = typed.withUnsafeBytes { PNGChunk.checksum($0) }
         return be32(UInt32(data.count)) + typed + be32(crc)
     }
 

@@ -160,10 +160,18 @@ final class ManualStep: AsyncChainableOperation<Int, Int>, StartObservable, @unc
 
 /// Calls its completion twice, from two threads: first with the input, then with input + 100.
 final class DoubleCompletionStep: AsyncChainableOperation<Int, Int>, @unchecked Sendable {
+    /// Signalled once the second completion call has returned: by then the operation has
+    /// seen it and (rightly) ignored it.
+    let secondCompletionReturned = DispatchSemaphore(value: 0)
+
     override func execute(_ input: Int, completion: @escaping @Sendable (Result<Int, any Error>) -> Void) {
+        let done = secondCompletionReturned
         DispatchQueue.global().async {
             completion(.success(input))
-            DispatchQueue.global().async { completion(.success(input + 100)) }
+            DispatchQueue.global().async {
+                completion(.success(input + 100))
+                done.signal()
+            }
         }
     }
 }

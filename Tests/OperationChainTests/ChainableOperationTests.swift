@@ -238,7 +238,7 @@ struct AsyncChainableOperationTests {
         let queue = OperationQueue()
         queue.addOperation(operation)
         #expect(await waitUntil { operation.isFinished })
-        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(operation.secondCompletionReturned.wait(timeout: .now() + 30) == .success)
         #expect(try operation.result?.get() == 5)
         #expect(recorder.calls == 1)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `gpuglitch devices`, and `--device` on a machine without OpenCL (simulated with
 /// `OCL_ICD_VENDORS` pointing at an empty folder).
@@ -18,6 +19,25 @@ struct DeviceTests {
         #expect(json.status == 0, "\(json)")
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8))
         #expect(object is [String: Any])
+    }
+
+    @Test("devices shows which resampling kernels an OpenCL CPU device built (POCL on an AVX2 machine: the x86 ones)",
+          .enabled(if: OpenCLTestEnvironment.isAvailable, "needs an OpenCL device (see OpenCLTestEnvironment)"))
+    func kernelFlavour() throws {
+        let folder = try TemporaryFolder()
+        let json = try CommandRunner(in: folder.url).run(["devices", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let platforms = try #require(object["platforms"] as? [[String: Any]])
+        let cpuDevices = platforms.flatMap { ($0["devices"] as? [[String: Any]]) ?? [] }.filter { $0["type"] as? String == "cpu" }
+        let kernels = (object["kernels"] as? [String: [String: Any]]) ?? [:]
+        #expect(kernels.count == cpuDevices.count, "one report per OpenCL CPU device: \(json.stdout)")
+        let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if let first = kernels["opencl:0"], cpuInfo.contains(" avx2") {
+            #expect(first["resampling"] as? String == "x86 AVX2", "\(json.stdout)")
+            #expect(first["x86BuildError"] == nil)
+            let text = try CommandRunner(in: folder.url).run(["devices"])
+            #expect(text.stdout.contains("resampling kernels: x86 AVX2"), "\(text)")
+        }
     }
 
     @Test("without OpenCL: devices says so plainly and exits 0")

@@ -18,6 +18,10 @@ enum DeviceListingText {
             for device in platform.devices {
                 lines.append("  \(device.request)  \(device.name)\(marker(device.request.description, listing))")
                 lines.append("      \(properties(of: device))")
+                if let report = listing.kernels[device.request.description] {
+                    let why = report.x86BuildError.map { " (the x86 AVX2 build failed: \($0))" } ?? ""
+                    lines.append("      resampling kernels: \(report.resampling)\(why)")
+                }
             }
         }
         lines.append("CPU fallback:")

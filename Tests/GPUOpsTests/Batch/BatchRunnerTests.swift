@@ -63,25 +63,16 @@ final class LockedCounter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
 }
 
-/// A device that has no memory for anything: every pass fails as a real OpenCL device does
-/// when an image does not fit (`CL_MEM_OBJECT_ALLOCATION_FAILURE` from `clCreateBuffer`).
-final class ExhaustedDeviceBackend: ComputeBackend, @unchecked Sendable {
-    let kind = BackendKind.opencl
-    let name = "opencl:9 (exhausted test device)"
-    let transfers = TransferCounters()
-    private var outOfMemory: CLCallError { CLCallError(call: "clCreateBuffer", error: .memObjectAllocationFailure) }
-    func makeResident(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
-    func download(_ image: DeviceImage) throws -> HostImage { throw outOfMemory }
-    func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage { throw outOfMemory }
-    func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage { throw outOfMemory }
-    func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { throw outOfMemory }
-    func premultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
-    func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { throw outOfMemory }
-    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { throw outOfMemory }
-}
-
 @Suite(.timeLimit(.minutes(1)))
 struct BatchDeviceFallbackTests {
+    /// A device with no memory for anything: every primitive fails as a real device does when
+    /// an image does not fit.
+    static func exhausted() -> EmbeddedBackend {
+        let device = EmbeddedBackend(name: "opencl:9 (exhausted test device)")
+        device.failAll(with: EmbeddedBackend.OutOfDeviceMemory())
+        return device
+    }
+
     @Test func anImageTheDeviceHasNoRoomForIsMadeOnTheCPUWithTheSameBytes() throws {
         let folder = try ScratchFolder()
         var settings = ThumbnailSettings()
@@ -89,7 +80,7 @@ struct BatchDeviceFallbackTests {
         let item = { (name: String) in
             BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file(name), format: .png)
         }
-        let fallback = BatchRunner(backend: ExhaustedDeviceBackend(), settings: settings, workers: 1).run([item("device.png")]) { _ in }
+        let fallback = BatchRunner(backend: Self.exhausted(), settings: settings, workers: 1).run([item("device.png")]) { _ in }
         let result = try #require(fallback.results.first)
         #expect(result.status == .ok)
         #expect(result.fellBackToCPU)
@@ -98,3 +89,28 @@ struct BatchDeviceFallbackTests {
         #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
     }
 }
+
+/// The same recovery on the real OpenCL backend: every `clCreateBuffer` of its own runtime
+/// answers "out of memory" (forced by the driver), and the batch redoes the image on the CPU.
+@Suite(.timeLimit(.minutes(1)), .enabled(if: OpenCLTestEnvironment.isAvailable, "needs an OpenCL device (see OpenCLTestEnvironment)"))
+struct BatchOpenCLOutOfMemoryTests {
+    @Test func anImageTheOpenCLDeviceHasNoRoomForIsMadeOnTheCPU() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.size = 40
+        let forcing = ForcingDriver()
+        let device = try OpenCLBackend(device: OpenCLTestDevice.first(), index: 0, driver: forcing.driver)
+        forcing.outOfMemory.failAlways()
+        let item = { (name: String) in
+            BatchItem(source: .file(RepositoryPaths.sample("chelsea.png")), output: folder.file(name), format: .png)
+        }
+        let summary = BatchRunner(backend: device, settings: settings, workers: 1).run([item("device.png")]) { _ in }
+        let result = try #require(summary.results.first)
+        #expect(result.status == .ok, "\(result.error ?? "")")
+        #expect(result.fellBackToCPU)
+        #expect(forcing.outOfMemory.failures >= 1)
+        _ = BatchRunner(backend: CPUBackend(), settings: settings, workers: 1).run([item("cpu.png")]) { _ in }
+        #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
+    }
+}
+

@@ -42,11 +42,11 @@ enum OperationTestQueue {
     /// Runs a compound on a fresh queue and waits for it (with a limit so a hang fails).
     static func run<I, O>(_ compound: CompoundOperation<I, O>, timeout: Double = 60) -> Result<O, any Error>? {
         let queue = OperationQueue()
+        let finished = DispatchSemaphore(value: 0)
+        compound.completionBlock = { finished.signal() }
         queue.addOperation(compound)
-        let deadline = Date().addingTimeInterval(timeout)
-        while !compound.isFinished && Date() < deadline { usleep(2_000) }
         // Let the queue hear of the finish before the queue goes away with this function.
-        if compound.isFinished { queue.waitUntilAllOperationsAreFinished() }
+        if finished.wait(timeout: .now() + timeout) == .success { queue.waitUntilAllOperationsAreFinished() }
         return compound.result
     }
 }
