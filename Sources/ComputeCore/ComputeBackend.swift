@@ -49,13 +49,26 @@ extension ComputeBackend {
         if plan.isIdentity { return current }
         let premultiplied = !current.isOpaque && (plan.horizontal != nil || plan.vertical != nil)
         if premultiplied { current = try premultiply(current) }
-        if let h = plan.horizontal {
-            current = try resampleHorizontal(current, weights: h, rows: plan.sourceRows)
-        } else {
-            current = try cropIfNeeded(current, to: plan.columnCopyRect)
-        }
-        if let v = plan.vertical {
-            current = try resampleVertical(current, weights: v)
+        switch plan.order {
+        case .horizontalFirst:
+            if let h = plan.horizontal {
+                current = try resampleHorizontal(current, weights: h, rows: plan.sourceRows)
+            } else {
+                current = try cropIfNeeded(current, to: plan.columnCopyRect)
+            }
+            if let v = plan.vertical {
+                current = try resampleVertical(current, weights: v)
+            }
+        case .verticalFirst:
+            // Only the columns the horizontal pass reads: every column of a vertical pass is
+            // independent, so leaving the others out changes no kept pixel.
+            current = try cropIfNeeded(current, to: plan.verticalFirstSourceRect)
+            if let v = plan.vertical {
+                current = try resampleVertical(current, weights: v)
+            }
+            if let h = plan.horizontal {
+                current = try resampleHorizontal(current, weights: h, rows: 0..<current.height)
+            }
         }
         if premultiplied { current = try unpremultiply(current) }
         return current

@@ -1,11 +1,29 @@
+/// Which separable pass runs first.
+public enum ResamplePassOrder: Sendable, Equatable {
+    /// The horizontal pass over the input rows the vertical pass reads, then the vertical pass.
+    case horizontalFirst
+    /// The vertical pass over the input columns the horizontal pass reads, then the horizontal
+    /// pass.
+    case verticalFirst
+
+    /// Pillow 13.0.0's rule (docs/SPEC.md §2.2): vertical first exactly when the height shrinks
+    /// and shrinks by more than twice what the width does, `(H − h) > 0 and (H − h) > 2·(W − w)`,
+    /// with `W×H` the input and `w×h` the whole resized image. The one place the rule lives.
+    public static func pillow(inputWidth: Int, inputHeight: Int, outputWidth: Int, outputHeight: Int) -> ResamplePassOrder {
+        let shrinkH = inputHeight - outputHeight, shrinkW = inputWidth - outputWidth
+        return shrinkH > 0 && shrinkH > 2 * shrinkW ? .verticalFirst : .horizontalFirst
+    }
+}
+
 /// Everything a backend needs to resize an image and keep only a window of the result, worked
 /// out once on the host and shared by the CPU and OpenCL paths.
 ///
 /// The result equals Pillow's `resize((outputWidth, outputHeight), filter)` followed by
-/// `crop(window)`, byte for byte, but only the window's pixels are computed: the horizontal
-/// pass runs over `sourceRows` (the input rows the vertical pass reads) and the window's
-/// columns, the vertical pass over the window's rows. A pass whose axis keeps its size is
-/// replaced by a plain copy, as Pillow skips it.
+/// `crop(window)`, byte for byte, but only the window's pixels are computed, and only the
+/// window's weights: the first pass runs over the part of the input the second one reads,
+/// in Pillow 13's order (`ResamplePassOrder`). Computing extra columns in a vertical pass, or
+/// extra rows in a horizontal one, changes none of the kept pixels, so leaving them out is
+/// exact. A pass whose axis keeps its size is replaced by a plain copy, as Pillow skips it.
 public struct ResamplePlan: Sendable, Equatable {
     public let inputWidth: Int
     public let inputHeight: Int
@@ -15,14 +33,20 @@ public struct ResamplePlan: Sendable, Equatable {
     /// The part of the resized image that is produced.
     public let window: PixelRect
     public let filter: ResampleFilter
-    /// Horizontal weights for the window's columns (starts in input columns), or nil when the
-    /// width does not change and the columns are copied from `window.x`.
+    /// Which pass runs first.
+    public let order: ResamplePassOrder
+    /// Horizontal weights for the window's columns, or nil when the width does not change (the
+    /// columns are copied). Starts count from `sourceColumns.lowerBound`.
     public let horizontal: ResampleWeights?
-    /// Vertical weights for the window's rows (starts relative to `sourceRows.lowerBound`), or
-    /// nil when the height does not change.
+    /// Vertical weights for the window's rows, or nil when the height does not change. Starts
+    /// count from `sourceRows.lowerBound`.
     public let vertical: ResampleWeights?
-    /// The input rows the horizontal pass (or the column copy) processes.
+    /// The input rows read (the rows of the first pass, or of the column copy).
     public let sourceRows: Range<Int>
+    /// The input columns read. Horizontal first: every column (the horizontal pass picks its
+    /// own); vertical first: the columns the horizontal pass reads, cut out before the
+    /// vertical pass.
+    public let sourceColumns: Range<Int>
 
     /// Plans a resize of `inputWidth × inputHeight` to `outputWidth × outputHeight`, keeping
     /// `window` (the whole result when nil). A window outside the result is a programming
@@ -38,18 +62,31 @@ public struct ResamplePlan: Sendable, Equatable {
         self.outputHeight = outputHeight
         self.window = window
         self.filter = filter
+        order = .pillow(inputWidth: inputWidth, inputHeight: inputHeight, outputWidth: outputWidth, outputHeight: outputHeight)
         let columns = window.x..<window.maxX
         let rows = window.y..<window.maxY
-        horizontal = outputWidth == inputWidth ? nil
-            : ResampleWeights.compute(inSize: inputWidth, outSize: outputWidth, filter: filter).slice(columns)
         if outputHeight == inputHeight {
             vertical = nil
             sourceRows = rows
         } else {
-            let full = ResampleWeights.compute(inSize: inputHeight, outSize: outputHeight, filter: filter)
-            let span = full.sourceSpan(of: rows)
-            vertical = full.slice(rows, sourceOffset: span.lowerBound)
+            let weights = ResampleWeights.compute(inSize: inputHeight, outSize: outputHeight, filter: filter, outputs: rows)
+            let span = weights.sourceSpan(of: 0..<weights.count)
+            vertical = weights.slice(0..<weights.count, sourceOffset: span.lowerBound)
             sourceRows = span
+        }
+        if outputWidth == inputWidth {
+            horizontal = nil
+            sourceColumns = order == .verticalFirst ? columns : 0..<inputWidth
+        } else {
+            let weights = ResampleWeights.compute(inSize: inputWidth, outSize: outputWidth, filter: filter, outputs: columns)
+            if order == .verticalFirst {
+                let span = weights.sourceSpan(of: 0..<weights.count)
+                horizontal = weights.slice(0..<weights.count, sourceOffset: span.lowerBound)
+                sourceColumns = span
+            } else {
+                horizontal = weights
+                sourceColumns = 0..<inputWidth
+            }
         }
     }
 
@@ -62,5 +99,11 @@ public struct ResamplePlan: Sendable, Equatable {
     /// columns over `sourceRows`.
     public var columnCopyRect: PixelRect {
         PixelRect(x: window.x, y: sourceRows.lowerBound, width: window.width, height: sourceRows.count)
+    }
+
+    /// Vertical first: the part of the input the vertical pass runs over (the columns the
+    /// horizontal pass reads, the rows the vertical pass reads).
+    public var verticalFirstSourceRect: PixelRect {
+        PixelRect(x: sourceColumns.lowerBound, y: sourceRows.lowerBound, width: sourceColumns.count, height: sourceRows.count)
     }
 }

@@ -32,17 +32,28 @@ public struct ResampleWeights: Sendable, Equatable {
 
     /// Weights for resizing an axis of `inSize` pixels to `outSize` pixels with `filter`.
     public static func compute(inSize: Int, outSize: Int, filter: ResampleFilter) -> ResampleWeights {
+        compute(inSize: inSize, outSize: outSize, filter: filter, outputs: 0..<outSize)
+    }
+
+    /// The weights of output indices `outputs` only, exactly as the full computation makes
+    /// them (each output's weights depend on nothing but its index): a crop window of a huge
+    /// resize costs what the window costs, not what the whole resized side would (a 1 KB PNG of
+    /// 1,000,000×1 pixels cover-fitted to 128 would otherwise need weights for 128,000,000
+    /// outputs). Starts are input indices.
+    public static func compute(inSize: Int, outSize: Int, filter: ResampleFilter, outputs: Range<Int>) -> ResampleWeights {
         precondition(inSize > 0 && outSize > 0)
         let scale = Double(inSize) / Double(outSize)
         let filterscale = max(scale, 1.0)
         let support = filter.support * filterscale
         let taps = Int(support.rounded(.up)) * 2 + 1
         let ss = 1.0 / filterscale
-        var bounds = [Int32](repeating: 0, count: 2 * outSize)
-        var coefficients = [Int32](repeating: 0, count: outSize * taps)
+        precondition(outputs.lowerBound >= 0 && outputs.upperBound <= outSize)
+        let count = outputs.count
+        var bounds = [Int32](repeating: 0, count: 2 * count)
+        var coefficients = [Int32](repeating: 0, count: count * taps)
         var w = [Double](repeating: 0, count: taps)
         let one = Double(1 << precisionBits)
-        for i in 0..<outSize {
+        for (k, i) in outputs.enumerated() {
             let center = (Double(i) + 0.5) * scale
             // `Int(_:)` truncates toward zero like the C cast Pillow uses.
             let xmin = max(0, Int(center - support + 0.5))
@@ -55,12 +66,12 @@ public struct ResampleWeights: Sendable, Equatable {
             }
             for x in 0..<xmax {
                 let v = sum != 0.0 ? w[x] / sum : w[x]
-                coefficients[i * taps + x] = v < 0 ? Int32(v * one - 0.5) : Int32(v * one + 0.5)
+                coefficients[k * taps + x] = v < 0 ? Int32(v * one - 0.5) : Int32(v * one + 0.5)
             }
-            bounds[2 * i] = Int32(xmin)
-            bounds[2 * i + 1] = Int32(xmax)
+            bounds[2 * k] = Int32(xmin)
+            bounds[2 * k + 1] = Int32(xmax)
         }
-        return ResampleWeights(count: outSize, taps: taps, bounds: bounds, coefficients: coefficients)
+        return ResampleWeights(count: count, taps: taps, bounds: bounds, coefficients: coefficients)
     }
 
     /// The weights of output pixels `range` only, with starts shifted by `-sourceOffset`.

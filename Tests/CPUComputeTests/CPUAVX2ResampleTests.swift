@@ -204,9 +204,18 @@ struct CPUAVX2ResampleTests {
             let plan = ThumbnailGeometry(width: width, height: height, size: size, fit: .cover)
                 .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
             let h = try #require(plan.horizontal), v = try #require(plan.vertical)
-            let intermediate = HostImage(width: h.count, height: plan.sourceRows.count,
-                                         pixels: try #require(Self.horizontal(image, h, rows: plan.sourceRows, kernels: .portable)))
-            let expected = try #require(Self.vertical(intermediate, v, kernels: .portable))
+            let expected: [UInt8]
+            switch plan.order {
+            case .horizontalFirst:
+                let intermediate = HostImage(width: h.count, height: plan.sourceRows.count,
+                                             pixels: try #require(Self.horizontal(image, h, rows: plan.sourceRows, kernels: .portable)))
+                expected = try #require(Self.vertical(intermediate, v, kernels: .portable))
+            case .verticalFirst:
+                let source = try CPUBackend(threads: 1).crop(.host(image), to: plan.verticalFirstSourceRect).hostImage()
+                let intermediate = HostImage(width: source.width, height: v.count,
+                                             pixels: try #require(Self.vertical(source, v, kernels: .portable)))
+                expected = try #require(Self.horizontal(intermediate, h, rows: 0..<v.count, kernels: .portable))
+            }
             let result = try CPUBackend(threads: 1).resample(.host(image), plan: plan).hostImage()
             Self.expectSame(result.pixels, expected, "\(filter) \(width)x\(height) cover \(size)")
         }

@@ -13,7 +13,7 @@ struct CPUResampleFixtureTests {
     @Test("the fixture manifest loads and covers every filter")
     func manifest() throws {
         let fixtures = try ResampleFixtures.load()
-        #expect(fixtures.pillow == "12.3.0")
+        #expect(fixtures.pillow == "13.0.0")
         #expect(Set(fixtures.cases.map(\.filter)) == Set(ResampleFilter.allCases.map(\.rawValue)))
         #expect(fixtures.cases.count >= 100)
         #expect(!ResampleFixtures.expectedBlob.isEmpty)

@@ -106,6 +106,20 @@ enum ReferenceImageOps {
         if plan.isIdentity { return image }
         let premultiplied = image.hasTransparency && (plan.horizontal != nil || plan.vertical != nil)
         var current = premultiplied ? premultiply(image) : image
+        if plan.order == .verticalFirst {
+            // Pillow's way, without the plan's shortcuts: the vertical pass over the whole
+            // width, the horizontal pass over the whole result, then the window.
+            let v = ResampleWeights.compute(inSize: plan.inputHeight, outSize: plan.outputHeight, filter: plan.filter)
+            current = resampleVertical(current, weights: v)
+            if plan.outputWidth != plan.inputWidth {
+                let h = ResampleWeights.compute(inSize: plan.inputWidth, outSize: plan.outputWidth, filter: plan.filter)
+                current = resampleHorizontal(current, weights: h, rows: 0..<current.height)
+            }
+            if plan.window != PixelRect(x: 0, y: 0, width: current.width, height: current.height) {
+                current = crop(current, to: plan.window)
+            }
+            return premultiplied ? unpremultiply(current) : current
+        }
         if let h = plan.horizontal {
             current = resampleHorizontal(current, weights: h, rows: plan.sourceRows)
         } else if plan.columnCopyRect != PixelRect(x: 0, y: 0, width: current.width, height: current.height) {
