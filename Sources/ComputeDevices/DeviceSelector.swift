@@ -3,8 +3,8 @@ import CPUCompute
 import OpenCLCompute
 /// Turns a `DeviceRequest` into a backend: the one place that knows both backends.
 ///
-/// `cpu` never calls OpenCL. `auto` takes an OpenCL GPU, else any OpenCL device, else the CPU
-/// fallback, with a notice; a device whose program does not build (or that fails otherwise)
+/// `cpu` never calls OpenCL. `auto` takes an OpenCL GPU, else another OpenCL accelerator, else
+/// the CPU backend, with a notice (an OpenCL CPU device such as POCL only when asked for); a device whose program does not build (or that fails otherwise)
 /// is passed over for the next. `opencl`, `opencl:N` and `gpu` fail with a
 /// `DeviceSelectionError` when no such device is there or usable.
 public enum DeviceSelector {
@@ -54,6 +54,10 @@ public enum DeviceSelector {
             return "opencl:\(n) requested but \(noDevice)"
         case .gpu where !devices.isEmpty:
             return "no OpenCL GPU found (OpenCL devices: \(devices.map(\.label).joined(separator: ", ")))"
+        case .auto where !devices.isEmpty && devices.filter(\.isAvailable).allSatisfy({ $0.type == .cpu })
+                            && devices.contains(where: \.isAvailable):
+            return "no OpenCL GPU or accelerator (OpenCL devices: \(devices.map(\.label).joined(separator: ", "))); "
+                + "the CPU backend is faster than an OpenCL CPU device, which runs only when asked for (--device opencl)"
         case .auto where !devices.isEmpty, .opencl where !devices.isEmpty:
             return "no available OpenCL device (OpenCL devices: \(devices.map(\.label).joined(separator: ", ")) report themselves unavailable)"
         default:

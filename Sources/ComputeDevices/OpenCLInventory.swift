@@ -79,7 +79,11 @@ public struct OpenCLInventory: Sendable {
         let usable = devices.filter(\.isAvailable)
         switch request {
         case .cpu: return []
-        case .auto, .opencl: return usable.filter { $0.type == .gpu } + usable.filter { $0.type != .gpu }
+        // auto: a GPU, else another kind of accelerator; never an OpenCL CPU device such as
+        // POCL, where the native CPU backend is faster and needs half the memory
+        // (docs/SPEC.md §7). Asked for by name (`opencl`, `opencl:N`), a CPU device serves.
+        case .auto: return usable.filter { $0.type == .gpu } + usable.filter { $0.type != .gpu && $0.type != .cpu }
+        case .opencl: return usable.filter { $0.type == .gpu } + usable.filter { $0.type != .gpu }
         case .gpu: return usable.filter { $0.type == .gpu }
         case .openclIndex(let n): return devices.indices.contains(n) ? [devices[n]] : []
         }
