@@ -46,6 +46,7 @@ public final class BatchRunner: @unchecked Sendable {
         let group = DispatchGroup()
         let collector = ResultCollector(capacity: items.count, onResult: onResult)
         let trimmer = HeapTrimmer()
+        let committer = FileCommitQueue()
 
         for (index, item) in items.enumerated() {
             slots.wait()
@@ -54,11 +55,14 @@ public final class BatchRunner: @unchecked Sendable {
                 break
             }
             group.enter()
-            let job = ImageJob(index: index, item: item, settings: settings, backend: backend)
+            let slot = SlotRelease(slots)
+            // The slot is free once the image's operations end; its file is committed after.
+            let job = ImageJob(index: index, item: item, settings: settings, backend: backend,
+                               committer: committer, operationsEnded: slot.release)
             queue.addOperation(job.makeOperation { result in
                 if let result { collector.add(result) }
                 trimmer.imageFinished()
-                slots.signal()
+                slot.release()
                 group.leave()
             })
         }
@@ -68,6 +72,11 @@ public final class BatchRunner: @unchecked Sendable {
         queue.waitUntilAllOperationsAreFinished()
         lock.withLock { self.queue = nil }
         let after = backend.transfers.snapshot
+        // The writes flushed their data before each rename; the renames themselves are made
+        // durable here, once per output folder, before anyone reports the files as written.
+        let folders = Set(collector.results.lazy.filter { $0.status == .ok }
+            .map { URL(fileURLWithPath: $0.item.output).deletingLastPathComponent().path })
+        for folder in folders { try? AtomicFileWriter.syncFolder(folder) }
         return BatchSummary(results: collector.results, seconds: StageClock.since(started), cancelled: isCancelled,
                             uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)
     }
@@ -108,3 +117,22 @@ private final class ResultCollector: @unchecked Sendable {
         }
     }
 }
+
+/// Gives an image's slot back exactly once: when its operations end (before its file is
+/// committed) or when it is done, whichever comes first.
+private final class SlotRelease: @unchecked Sendable {
+    private let lock = NSLock()
+    private var released = false
+    private let slots: DispatchSemaphore
+
+    init(_ slots: DispatchSemaphore) { self.slots = slots }
+
+    func release() {
+        let first = lock.withLock { () -> Bool in
+            defer { released = true }
+            return !released
+        }
+        if first { slots.signal() }
+    }
+}
+

@@ -11,6 +11,12 @@ struct ImageJob: Sendable {
     let item: BatchItem
     let settings: ThumbnailSettings
     let backend: any ComputeBackend
+    /// Where the saved file is flushed and renamed, after the image's operations have ended
+    /// and let go of its pixels.
+    var committer = FileCommitQueue()
+    /// Called when the image's operations have ended (its memory is free), before the file is
+    /// committed and `done` is called: the runner starts the next image then.
+    var operationsEnded: (@Sendable () -> Void)? = nil
 
     /// The scale step of the pipeline: cover fuses the resize with the square crop.
     var target: ScaleTarget {
@@ -36,7 +42,8 @@ struct ImageJob: Sendable {
         let started = StageClock.now
         let load = LoadImageOperation(options: decodeOptions)
         let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
-        let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality)
+        let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
+                                      defersCommit: true)
         var operations: [AnyChainableOperation] = [load, scale]
         if let glitch = settings.glitch {
             operations.append(GlitchImageOperation(backend: backend, parameters: glitch))
@@ -59,8 +66,24 @@ struct ImageJob: Sendable {
             case .success(let saved):
                 result.outputWidth = saved.width
                 result.outputHeight = saved.height
-                done(result)
+                operationsEnded?()
+                // The rename is the commit point: the result says ok only once it happened.
+                let file = save.takePendingCommit()
+                let written = result
+                committer.run {
+                    var result = written
+                    do {
+                        try file?.commit(syncFolder: false)
+                    } catch {
+                        result.status = .failed
+                        result.error = "\(item.source): \(error)"
+                    }
+                    done(result)
+                }
             case .failure(let error):
+                // Whatever stopped the chain after the save wrote its temporary file, nothing
+                // is committed.
+                save.takePendingCommit()?.abandon()
                 if Self.isCancellation(error) {
                     done(nil)
                     return
@@ -69,7 +92,8 @@ struct ImageJob: Sendable {
                     // The device ran out of memory for this image (a huge picture on a small
                     // GPU): redo this one image on the CPU, as darktable does per module,
                     // instead of failing it. The bytes are the same either way.
-                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUFallback.singleThreaded())
+                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUFallback.singleThreaded(),
+                                         committer: committer, operationsEnded: operationsEnded)
                     let queue = OperationQueue()
                     queue.addOperation(retry.makeOperation { retried in
                         done(retried.map { r in

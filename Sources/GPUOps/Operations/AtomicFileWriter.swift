@@ -1,8 +1,12 @@
 import Foundation
 
-/// Writes a file so that readers only ever see nothing or the whole file: the bytes go to a
-/// temporary file in the target folder (same file system, so the rename is atomic), which is
-/// flushed and renamed over the final name. On any failure the temporary file is removed.
+/// Writes a file so that readers only ever see nothing or the whole file, even after a power
+/// loss: the bytes go to a temporary file in the target folder (same file system, so the rename
+/// is atomic), are flushed to the disk (`fdatasync`) before the rename, so the final name never
+/// names a file whose data is not on the disk, and the folder is flushed after it (`fsync`),
+/// so the rename itself survives — at once, or, for a batch, once per folder at the end
+/// (`syncFolder(_:)`) before the report says the files exist. On any failure the temporary
+/// file is removed.
 public enum AtomicFileWriter {
     /// Suffix of temporary files, so leftovers of a killed process are recognisable.
     public static let temporarySuffix = ".gpuglitch-tmp"
@@ -23,8 +27,37 @@ public enum AtomicFileWriter {
         public var description: String { "\(path): cannot write (\(call): \(reason))" }
     }
 
-    /// Writes `bytes` to `path`, creating missing parent folders.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// The longest file name most file systems take (`NAME_MAX`).
+    static let nameMax = 255
+
+    /// The temporary name for `name`: `.NAME.PID.RAND.gpuglitch-tmp`, with NAME shortened
+    /// (whole characters) so that the result stays within `NAME_MAX` bytes; the process id
+    /// tells a later run whether its writer is gone (see `StaleTemporaryFiles`).
+    static func temporaryName(for name: String) -> String {
+        let tail = ".\(getpid()).\(String(UInt32.random(in: 0...UInt32.max), radix: 16))" + temporarySuffix
+        var base = Substring(name)
+        while 1 + base.utf8.count + tail.utf8.count > nameMax, !base.isEmpty { base = base.dropLast() }
+        return "." + base + tail
+    }
+
+    /// Flushes `folder`'s entries (renames into it) to the disk.
+    public static func syncFolder(_ folder: String) throws(WriteError) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteError(path: folder, call: "open", errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw WriteError(path: folder, call: "fsync", errno: errno) }
+    }
+
+    /// Writes `bytes` to `path`, creating missing parent folders. With `syncFolder` false the
+    /// caller flushes the folder later (`syncFolder(_:)`), once for many files.
+    public static func write(_ bytes: [UInt8], to path: String, syncFolder: Bool = true) throws(WriteError) {
+        try prepare(bytes, to: path).commit(syncFolder: syncFolder)
+    }
+
+    /// The first half of `write`: the bytes in a temporary file next to `path`, not yet
+    /// flushed or renamed. The caller commits (or abandons) it, perhaps on another thread, so
+    /// that waiting for the disk does not hold up the next image's computation.
+    public static func prepare(_ bytes: [UInt8], to path: String) throws(WriteError) -> PendingFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -32,13 +65,9 @@ public enum AtomicFileWriter {
         } catch {
             throw WriteError(path: path, call: "mkdir", reason: error.localizedDescription)
         }
-        let temporary = folder + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
+        let temporary = folder + "/" + temporaryName(for: url.lastPathComponent)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, call: "open", errno: errno) }
-        var ok = false
-        defer {
-            if !ok { unlink(temporary) }
-        }
         let written = bytes.withUnsafeBytes { raw -> Int in
             var offset = 0
             while offset < raw.count {
@@ -54,10 +83,45 @@ public enum AtomicFileWriter {
         if written < 0 {
             let e = errno
             close(fd)
+            unlink(temporary)
             throw WriteError(path: path, call: "write", errno: e)
         }
-        if close(fd) != 0 { throw WriteError(path: path, call: "close", errno: errno) }
-        if rename(temporary, path) != 0 { throw WriteError(path: path, call: "rename", errno: errno) }
-        ok = true
+        return PendingFile(fd: fd, temporary: temporary, path: path, folder: folder)
+    }
+
+    /// A written, not yet committed file: `commit` flushes and renames it, `abandon` removes
+    /// it. Exactly one of them must be called.
+    public struct PendingFile: Sendable {
+        let fd: Int32
+        let temporary: String
+        public let path: String
+        public let folder: String
+
+        /// Flushes the data, renames the file over `path` (the commit point) and, with
+        /// `syncFolder`, flushes the folder. On failure the temporary file is removed.
+        public func commit(syncFolder: Bool = true) throws(WriteError) {
+            if fdatasync(fd) != 0 {
+                let e = errno
+                abandon()
+                throw WriteError(path: path, call: "fdatasync", errno: e)
+            }
+            if close(fd) != 0 {
+                let e = errno
+                unlink(temporary)
+                throw WriteError(path: path, call: "close", errno: e)
+            }
+            if rename(temporary, path) != 0 {
+                let e = errno
+                unlink(temporary)
+                throw WriteError(path: path, call: "rename", errno: e)
+            }
+            if syncFolder { try AtomicFileWriter.syncFolder(folder) }
+        }
+
+        /// Removes the temporary file; nothing appears under `path`.
+        public func abandon() {
+            close(fd)
+            unlink(temporary)
+        }
     }
 }

@@ -38,11 +38,17 @@ struct ProcessSession {
         for input in plan {
             if case .fail(let message) = input.action { display.error(message) }
         }
+        // Temporary files that killed runs left in the output folders go first.
+        let outputFolders = Set(plan.lazy.filter(\.isProcessed).compactMap(\.output)
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+        let staleRemoved = StaleTemporaryFiles.sweep(outputFolders)
         let summary = runBatch(plan, backend: selection.backend, settings: settings, display: display)
         let outcome = BatchOutcome(plan: plan, summary: summary)
 
         if !command.quiet {
-            Console.error(outcome.summaryLine(device: selection.backend.name).text + "\n")
+            var line = outcome.summaryLine(device: selection.backend.name)
+            line.staleTemporaryFilesRemoved = staleRemoved
+            Console.error(line.text + "\n")
         }
         var status = outcome.exitStatus
         if let reportPath = command.report {

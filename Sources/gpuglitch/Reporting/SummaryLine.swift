@@ -12,6 +12,8 @@ struct SummaryLine {
     /// nil for `--dry-run`, which selects no device.
     var device: String?
     var interrupted: Bool
+    /// Temporary files of killed runs removed from the output folders before this one.
+    var staleTemporaryFilesRemoved = 0
 
     var imagesPerSecond: Double { seconds > 0 ? Double(written) / seconds : 0 }
 
@@ -22,6 +24,9 @@ struct SummaryLine {
         parts.append(String(format: "%.1f images/s", imagesPerSecond))
         parts.append(String(format: "%.2f s", seconds))
         if let device { parts.append("device \(device)") }
+        if staleTemporaryFilesRemoved > 0 {
+            parts.append("\(staleTemporaryFilesRemoved) stale temporary \(staleTemporaryFilesRemoved == 1 ? "file" : "files") removed")
+        }
         return "gpuglitch: " + (interrupted ? "interrupted; " : "") + parts.joined(separator: ", ")
     }
 }

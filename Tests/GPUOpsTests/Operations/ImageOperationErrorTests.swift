@@ -79,3 +79,20 @@ struct ImageOperationErrorTests {
         #expect(folder.contents.isEmpty)
     }
 }
+
+@Suite("Atomic writes")
+struct AtomicFileWriterTests {
+    @Test("temporary names stay within NAME_MAX, keep the pid and the suffix, and are told stale by the pid")
+    func temporaryNames() {
+        for name in ["a.png", String(repeating: "x", count: 255), String(repeating: "ü", count: 127) + ".p"] {
+            let temporary = AtomicFileWriter.temporaryName(for: name)
+            #expect(temporary.utf8.count <= 255, "\(temporary.utf8.count) bytes")
+            #expect(temporary.hasPrefix(".") && temporary.hasSuffix(AtomicFileWriter.temporarySuffix))
+            #expect(temporary.contains(".\(getpid())."))
+            #expect(!StaleTemporaryFiles.isStale(temporary), "our own files are never stale")
+        }
+        #expect(AtomicFileWriter.temporaryName(for: "a.png").hasPrefix(".a.png.\(getpid())."))
+        #expect(!StaleTemporaryFiles.isStale("a.png"))
+        #expect(!StaleTemporaryFiles.isStale(".x.png.1.ab\(AtomicFileWriter.temporarySuffix)"), "pid 1 is alive")
+    }
+}
