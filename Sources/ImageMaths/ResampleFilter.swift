@@ -4,6 +4,8 @@ import Foundation
 /// that weights computed from them are Pillow's to the last bit (docs/SPEC.md §2).
 public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
     case box, bilinear, hamming, bicubic, lanczos
+    /// Magic Kernel Sharp 2013 and 2021 (Pillow 13's `Image.Resampling.MKS2013`/`MKS2021`).
+    case mks2013, mks2021
 
     /// Half-width of the filter at scale 1, in source pixels.
     public var support: Double {
@@ -12,6 +14,8 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
         case .bilinear, .hamming: 1.0
         case .bicubic: 2.0
         case .lanczos: 3.0
+        case .mks2013: 2.5
+        case .mks2021: 4.5
         }
     }
 
@@ -39,6 +43,23 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
             return 0.0
         case .lanczos:
             if -3.0 <= x && x < 3.0 { return Self.sinc(x) * Self.sinc(x / 3) }
+            return 0.0
+        case .mks2013:
+            // Pillow 13.0.0 Resample.c `mks_2013_filter`; its `pow(x, 2)` is the correctly
+            // rounded square, which `x * x` is too (the tests compare the two).
+            let a = abs(x)
+            if a < 0.5 { return 17.0 / 16.0 - 7.0 / 4.0 * (a * a) }
+            if a < 1.5 { return (1.0 - a) * (7.0 / 4.0 - a) }
+            if a < 2.5 { return -1.0 / 8.0 * ((a - 5.0 / 2.0) * (a - 5.0 / 2.0)) }
+            return 0.0
+        case .mks2021:
+            // Pillow 13.0.0 Resample.c `mks_2021_filter`.
+            let a = abs(x)
+            if a < 0.5 { return 577.0 / 576.0 - 239.0 / 144.0 * (a * a) }
+            if a < 1.5 { return 35.0 / 36.0 * (a - 1.0) * (a - 239.0 / 140.0) }
+            if a < 2.5 { return 1.0 / 6.0 * (a - 2.0) * (65.0 / 24.0 - a) }
+            if a < 3.5 { return 1.0 / 36.0 * (a - 3.0) * (a - 15.0 / 4.0) }
+            if a < 4.5 { return -1.0 / 288.0 * ((a - 9.0 / 2.0) * (a - 9.0 / 2.0)) }
             return 0.0
         }
     }

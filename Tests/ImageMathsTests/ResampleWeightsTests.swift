@@ -1,4 +1,5 @@
 @testable import ImageMaths
+import Foundation
 import Testing
 
 /// Weights against values worked out by hand from docs/SPEC.md §2 (the arithmetic is in the
@@ -86,5 +87,25 @@ struct ResampleWeightsTests {
             #expect(part.length(i) == full.length(10 + i))
         }
         #expect(full.sourceSpan(of: 10..<20) == full.start(10) ..< full.start(19) + full.length(19))
+    }
+}
+
+/// The Magic Kernel Sharp filters of Pillow 13.0.0 (Resample.c): values worked out by hand from
+/// its piecewise formulas. (Its `pow(x, 2)` is compiled to `x * x` by GCC at -O2, which the
+/// filter uses; glibc's `pow` itself misses the correctly rounded square in about 0.1% of
+/// cases. The Pillow fixtures, all seven filters, are the end-to-end check.)
+@Suite("Magic Kernel Sharp filters")
+struct MagicKernelSharpTests {
+    @Test("mks2013 and mks2021 at hand-computed points, support 2.5 and 4.5")
+    func values() {
+        #expect(ResampleFilter.mks2013.support == 2.5 && ResampleFilter.mks2021.support == 4.5)
+        #expect(ResampleFilter.mks2013(0) == 17.0 / 16.0)
+        #expect(ResampleFilter.mks2013(1) == 0)                       // (1 − 1)(7/4 − 1)
+        #expect(ResampleFilter.mks2013(-2) == -1.0 / 32.0)            // −1/8 · (−1/2)²
+        #expect(ResampleFilter.mks2013(2.5) == 0 && ResampleFilter.mks2013(3) == 0)
+        #expect(ResampleFilter.mks2021(0) == 577.0 / 576.0)
+        #expect(ResampleFilter.mks2021(1) == 0 && ResampleFilter.mks2021(2) == 0 && ResampleFilter.mks2021(3) == 0)
+        #expect(ResampleFilter.mks2021(4) == -1.0 / 288.0 * 0.25)     // −1/288 · (−1/2)²
+        #expect(ResampleFilter.mks2021(4.5) == 0)
     }
 }

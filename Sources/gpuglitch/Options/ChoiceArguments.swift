@@ -39,9 +39,9 @@ enum GravityArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--filter box|bilinear|hamming|bicubic|lanczos`.
+/// `--filter box|bilinear|hamming|bicubic|lanczos|mks2013|mks2021`.
 enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
-    case box, bilinear, hamming, bicubic, lanczos
+    case box, bilinear, hamming, bicubic, lanczos, mks2013, mks2021
 
     var filter: ResampleFilter {
         switch self {
@@ -50,6 +50,8 @@ enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
         case .hamming: .hamming
         case .bicubic: .bicubic
         case .lanczos: .lanczos
+        case .mks2013: .mks2013
+        case .mks2021: .mks2021
         }
     }
 }
