@@ -20,12 +20,17 @@ public struct DecodeOptions: Sendable {
     /// camera file with stray padding; a cut-off file (libjpeg's "Premature end of JPEG file")
     /// is `.truncated` either way.
     public var failOnJPEGWarnings: Bool
+    /// Bytes the image may need (`MemoryBudget.estimate` of the size it is decoded at); more is
+    /// refused with `.exceedsMemoryBudget` before pixel memory is allocated.
+    public var memoryBudget: Int
 
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,
                 minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil,
-                failOnJPEGWarnings: Bool = true) {
+                failOnJPEGWarnings: Bool = true,
+                memoryBudget: Int = MemoryBudget.perImage(imagesInFlight: 1)) {
         self.maxPixels = maxPixels
+        self.memoryBudget = memoryBudget
         self.applyOrientation = applyOrientation
         self.minimumSize = minimumSize
         self.failOnJPEGWarnings = failOnJPEGWarnings

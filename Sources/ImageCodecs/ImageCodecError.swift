@@ -19,6 +19,9 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
         /// The header declares more pixels than `DecodeOptions.maxPixels`; refused before any
         /// pixel memory was allocated.
         case tooManyPixels(width: Int, height: Int, limit: Int)
+        /// Decoding an image this large would need more memory than its budget
+        /// (`DecodeOptions.memoryBudget`); refused before any pixel memory was allocated.
+        case exceedsMemoryBudget(width: Int, height: Int, bytes: Int, budget: Int)
         /// The file could not be read (missing, no permission, a directory...); carries the
         /// system's message (`strerror`).
         case unreadable(String)
@@ -37,6 +40,8 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
                 "corrupt image data: \(detail)"
             case .tooManyPixels(let width, let height, let limit):
                 "\(width)x\(height) is \(width.multipliedReportingOverflow(by: height).partialValue) pixels, more than the limit of \(limit)"
+            case .exceedsMemoryBudget(let width, let height, let bytes, let budget):
+                "\(width)x\(height) needs about \(bytes >> 20) MiB to decode, more than the memory budget of \(budget >> 20) MiB an image"
             case .unreadable(let message):
                 "cannot read: \(message)"
             case .encodeFailed(let message):

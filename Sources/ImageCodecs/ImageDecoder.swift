@@ -37,6 +37,8 @@ public enum ImageDecoder {
                 try PNGChunkScan(bytes, source: source)
             }
             try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
+            // A PNG is decoded at its full size (JPEGs are checked at their shrunk size).
+            try checkMemoryBudget(width: scan.width, height: scan.height, options: options, source: source)
             if pngPath != .libpng {
                 let fast = data.withUnsafeBytes { bytes in
                     Result { () throws(PNGFastPathDecline) in try PNGFastDecoder.decode(bytes) }
@@ -107,6 +109,16 @@ public enum ImageDecoder {
         if width * height > options.maxPixels {
             throw ImageCodecError(source: source,
                                   reason: .tooManyPixels(width: width, height: height, limit: options.maxPixels))
+        }
+    }
+
+    /// The size an image is decoded at, against `options.memoryBudget`.
+    static func checkMemoryBudget(width: Int, height: Int, options: DecodeOptions,
+                                  source: String) throws(ImageCodecError) {
+        let bytes = MemoryBudget.estimate(width: width, height: height)
+        if bytes > options.memoryBudget {
+            throw ImageCodecError(source: source, reason: .exceedsMemoryBudget(width: width, height: height, bytes: bytes,
+                                                                               budget: options.memoryBudget))
         }
     }
 }

@@ -48,6 +48,8 @@ enum JPEGDecoder {
         let factor = tjscalingfactor(num: 1, denom: Int32(denominator))
         let outWidth = Int(gpuglitch_tjScaled(width, factor))
         let outHeight = Int(gpuglitch_tjScaled(height, factor))
+        // The size it is decoded at (after shrink-on-load), against the memory budget.
+        try ImageDecoder.checkMemoryBudget(width: outWidth, height: outHeight, options: options, source: source)
 
         // CMYK cannot be decoded to RGBA directly; it is decoded into the same 4-byte-a-pixel
         // storage and converted in place, so no second buffer is needed either way.

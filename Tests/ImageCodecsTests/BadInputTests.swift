@@ -195,6 +195,26 @@ struct BadInputTests {
                 == .tooManyPixels(width: 451, height: 300, limit: 135_299))
     }
 
+    @Test("the memory budget: a header whose image needs more is refused before anything is allocated, at the decoded size")
+    func memoryBudget() {
+        // 451x300 needs 451 · 300 · 12 = 1623600 bytes by MemoryBudget's estimate.
+        #expect(MemoryBudget.estimate(width: 451, height: 300) == 1_623_600)
+        #expect(decodeReason(Self.png, options: DecodeOptions(memoryBudget: 1_623_600)) == nil)
+        #expect(decodeReason(Self.png, options: DecodeOptions(memoryBudget: 1_623_599))
+                == .exceedsMemoryBudget(width: 451, height: 300, bytes: 1_623_600, budget: 1_623_599))
+        #expect(decodeReason(Self.jpeg, options: DecodeOptions(memoryBudget: 1_623_599))
+                == .exceedsMemoryBudget(width: 451, height: 300, bytes: 1_623_600, budget: 1_623_599))
+        // Shrink-on-load to 1/2 (226x150): the decoded size is what counts.
+        var halved = DecodeOptions(memoryBudget: MemoryBudget.estimate(width: 226, height: 150))
+        halved.minimumSize = { _, _ in (100, 60) }
+        #expect(decodeReason(Self.jpeg, options: halved) == nil)
+        // A 30000x30000 PNG header under a raised pixel limit: 10.8 GB, over any budget here.
+        let reason = decodeReason(Self.pngClaiming(width: 30_000, height: 30_000),
+                                  options: DecodeOptions(maxPixels: 1_000_000_000, memoryBudget: 1 << 30))
+        #expect(reason == .exceedsMemoryBudget(width: 30_000, height: 30_000, bytes: 10_800_000_000, budget: 1 << 30))
+        #expect(reason?.description == "30000x30000 needs about 10299 MiB to decode, more than the memory budget of 1024 MiB an image")
+    }
+
     @Test("a missing path is .unreadable with the system's message")
     func missingFile() {
         let path = "/nonexistent-\(UUID().uuidString)/photo.jpg"

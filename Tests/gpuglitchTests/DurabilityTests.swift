@@ -52,3 +52,42 @@ struct DurabilityTests {
         #expect(folder.files(under: "out") == ["-dash.png"])
     }
 }
+
+/// A header that promises more than the machine holds fails alone, with one line and a report
+/// entry, whatever `--max-pixels` says.
+@Suite("Memory budget")
+struct MemoryBudgetTests {
+    static func pngClaiming(width: UInt32, height: UInt32) -> Data {
+        func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            var crc: UInt32 = 0xFFFF_FFFF
+            for b in typed {
+                crc ^= UInt32(b)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return be32(UInt32(body.count)) + typed + be32(~crc)
+        }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return Data(signature + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
+                    + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1]) + chunk("IEND", []))
+    }
+
+    @Test("a raised --max-pixels lets a 30000x30000 header through the pixel limit; the budget fails it alone")
+    func raisedLimit() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.pngClaiming(width: 30_000, height: 30_000), to: "in/huge.png")
+        try folder.write(ImageFiles.noisePNG(width: 40, height: 30, seed: 4), to: "in/small.png")
+        let result = try CommandRunner(in: folder.url).run(["process", "in", "--output", "out", "--size", "16",
+                                                            "--device", "cpu", "--max-pixels", "1000000000",
+                                                            "--report", "report.json"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.count == 2, "one line for the input, then the summary\n\(result)")
+        #expect(result.stderrLines.first?.contains("huge.png: 30000x30000 needs about 10299 MiB to decode, more than the memory budget") == true,
+                "\(result)")
+        #expect(folder.files(under: "out") == ["small.png"])
+        let report = try #require(try JSONSerialization.jsonObject(with: folder.contents("report.json")) as? [String: Any])
+        let totals = try #require(report["totals"] as? [String: Any])
+        #expect(totals["ok"] as? Int == 1 && totals["failed"] as? Int == 1)
+    }
+}

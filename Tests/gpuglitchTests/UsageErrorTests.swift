@@ -67,7 +67,8 @@ struct UsageErrorTests {
         (["--quality", "101"], "--quality must be 1...100 (got 101)"),
         (["--size", "0"], "--size must be 1...65535 (got 0)"),
         (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
-        (["--max-pixels", "0"], "--max-pixels must be at least 1 (got 0)"),
+        (["--max-pixels", "0"], "--max-pixels must be 1...1000000000 (got 0)"),
+        (["--max-pixels", "1000000001"], "--max-pixels must be 1...1000000000 (got 1000000001)"),
     ])
     func outOfRange(arguments: [String], message: String) throws {
         let result = try processUsage(arguments)

@@ -28,7 +28,8 @@ struct ImageJob: Sendable {
 
     var decodeOptions: DecodeOptions {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
-                                    failOnJPEGWarnings: settings.failOnJPEGWarnings)
+                                    failOnJPEGWarnings: settings.failOnJPEGWarnings,
+                                    memoryBudget: settings.memoryBudgetPerImage)
         if settings.shrinkOnLoad {
             let target = self.target
             options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }

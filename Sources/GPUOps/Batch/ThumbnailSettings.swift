@@ -1,3 +1,4 @@
+import Foundation
 import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`
 /// that shape the output (docs/SPEC.md §3, §4, §7).
@@ -15,6 +16,9 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.
     public var maxPixels: Int = 100_000_000
+    /// Bytes one image may need while decoded (see `MemoryBudget`); the batch runner's default
+    /// shares half the usable memory among the images in flight.
+    public var memoryBudgetPerImage: Int = MemoryBudget.perImage(imagesInFlight: ProcessInfo.processInfo.activeProcessorCount)
     /// Apply the EXIF orientation of JPEGs.
     public var applyOrientation: Bool = true
     /// Fail a JPEG on any libjpeg warning (damaged scan data), the default; false accepts

@@ -41,6 +41,10 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse inputs with more pixels, before allocating.", valueName: "N"))
     var maxPixels: Int = 100_000_000
 
+    /// The largest `--max-pixels`: a gigapixel (4 GB as RGBA). Beyond it no photograph is
+    /// plausible, and the memory budget would refuse it anyway on most machines.
+    static let maxPixelsCeiling = 1_000_000_000
+
     @Flag(help: "Accept JPEGs with damaged scan data that libjpeg can recover (it warns, e.g. 'extraneous bytes before marker'), as Pillow and libvips do. Cut-off files still fail.")
     var lenientJpeg = false
 
@@ -52,8 +56,8 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be 1...100 (got \(quality))")
         }
-        guard maxPixels >= 1 else {
-            throw ValidationError("--max-pixels must be at least 1 (got \(maxPixels))")
+        guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
+            throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
         }
         if glitch != nil && noGlitch {
             throw ValidationError("--glitch and --no-glitch cannot be used together")
