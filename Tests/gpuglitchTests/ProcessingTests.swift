@@ -258,6 +258,36 @@ struct ProcessingTests {
         }
     }
 
+    @Test("--shard auto: Slurm array (MIN/MAX and COUNT forms) and Kubernetes Indexed Job shards cover the set exactly once")
+    func shardAuto() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<10 {
+            try folder.write(ImageFiles.noisePNG(width: 30 + i, height: 20, seed: UInt64(i)), to: "in/\(i).png")
+        }
+        let common = ["process", "in", "--size", "16", "--device", "cpu", "--shard", "auto"]
+        // Slurm: --array=5-7 gives IDs 5, 6, 7 with MIN 5, MAX 7 -> shards 1/3, 2/3, 3/3.
+        let environments: [(String, [String: String?], [String])] = [
+            ("slurm", ["SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "7"], []),
+            ("slurm-count", ["SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MAX": nil, "SLURM_ARRAY_TASK_MIN": "5"], []),
+            ("k8s", [:], ["--shard-count", "3"]),
+        ]
+        for (name, base, extra) in environments {
+            var counts: [Int] = []
+            for k in 0..<3 {
+                var env = base
+                if name == "k8s" { env["JOB_COMPLETION_INDEX"] = "\(k)" } else { env["SLURM_ARRAY_TASK_ID"] = "\(5 + k)" }
+                let result = try CommandRunner(in: folder.url, environment: env).run(
+                    common + extra + ["--output", name, "--report", "\(name)-\(k).json"])
+                #expect(result.status == 0, "\(name) \(k): \(result)")
+                let json = try report(folder, "\(name)-\(k).json")
+                #expect(json["shard"] as? String == "\(k + 1)/3")
+                counts.append(try records(json).count)
+            }
+            #expect(counts == [4, 3, 3], "\(name)")
+            #expect(folder.files(under: name) == (0..<10).map { "\($0).png" }.sorted(), "\(name): every input exactly once")
+        }
+    }
+
     @Test("--lenient-jpeg accepts recoverable JPEG damage, not a cut-off file; the default refuses both")
     func lenientJPEG() throws {
         let folder = try TemporaryFolder()

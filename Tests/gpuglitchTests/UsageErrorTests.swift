@@ -142,4 +142,30 @@ struct UsageErrorTests {
         #expect(result.stdout.contains("USAGE: gpuglitch process"))
         #expect(result.stderr.isEmpty)
     }
+
+    @Test("--shard auto without a scheduler, or with JOB_COMPLETION_INDEX but no --shard-count, is a usage error naming what is missing")
+    func shardAutoErrors() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(ImageFiles.noisePNG(width: 8, height: 8, seed: 1), to: "a.png")
+        let cases: [([String: String?], [String], String)] = [
+            ([:], [], "--shard: auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)"),
+            (["JOB_COMPLETION_INDEX": "2"], [], "--shard: auto: JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N"),
+            (["JOB_COMPLETION_INDEX": "3"], ["--shard-count", "3"], "--shard: auto: JOB_COMPLETION_INDEX 3 is outside 0...2 (--shard-count 3)"),
+            (["SLURM_ARRAY_TASK_ID": "4"], [], "--shard: auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT"),
+            (["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_MAX": "3"], [], "--shard: auto: SLURM_ARRAY_TASK_ID='x' is not a number"),
+        ]
+        for (env, extra, message) in cases {
+            var environment = env
+            for key in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT",
+                        "JOB_COMPLETION_INDEX"] where environment[key] == nil {
+                environment[key] = .some(nil)
+            }
+            let result = try CommandRunner(in: folder.url, environment: environment)
+                .run(["process", "a.png", "--output", "out", "--shard", "auto"] + extra)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("Error: " + message), "\(result)")
+        }
+        let stray = try CommandRunner(in: folder.url).run(["process", "a.png", "--output", "out", "--shard", "1/2", "--shard-count", "2"])
+        #expect(stray.status == 2 && stray.stderr.contains("Error: --shard-count goes with --shard auto"), "\(stray)")
+    }
 }

@@ -44,9 +44,12 @@ struct ProcessCommand: ParsableCommand {
     var report: String?
 
     @Option(help: ArgumentHelp(
-        "Process only the K-th of N deterministic slices of the sorted input set (1 ≤ K ≤ N).",
-        valueName: "K/N"))
+        "Process only the K-th of N deterministic slices of the sorted input set (1 ≤ K ≤ N); auto: K/N from a Slurm job array or a Kubernetes Indexed Job.",
+        valueName: "K/N|auto"))
     var shard: String?
+
+    @Option(help: ArgumentHelp("With --shard auto on Kubernetes: the Indexed Job's completions.", valueName: "N"))
+    var shardCount: Int?
 
     @Flag(help: "Print only error lines (no progress, no summary).")
     var quiet = false
@@ -72,11 +75,22 @@ struct ProcessCommand: ParsableCommand {
 
     /// The parsed `--shard`, or nil.
     func shardSpec() throws(ValidationError) -> ShardSpec? {
-        guard let shard else { return nil }
+        guard let shard else {
+            if shardCount != nil { throw ValidationError("--shard-count goes with --shard auto") }
+            return nil
+        }
         do {
+            if shard == "auto" {
+                return try ShardSpec(fromEnvironment: ProcessInfo.processInfo.environment, shardCount: shardCount)
+            }
+            if shardCount != nil { throw ValidationError("--shard-count goes with --shard auto") }
             return try ShardSpec(parsing: shard)
-        } catch {
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as ShardSpec.ParseError {
             throw ValidationError("--shard: \(error.description)")
+        } catch {
+            throw ValidationError("--shard: \(error)")
         }
     }
 

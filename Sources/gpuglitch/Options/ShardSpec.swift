@@ -34,6 +34,54 @@ struct ShardSpec: Equatable, CustomStringConvertible {
         self.init(index: k, count: n)
     }
 
+    /// `--shard auto`: K/N from the scheduler's environment, so a job array needs no
+    /// arithmetic in its script.
+    /// - Slurm job array: `SLURM_ARRAY_TASK_ID` with `SLURM_ARRAY_TASK_MIN` and
+    ///   `SLURM_ARRAY_TASK_MAX` (K = ID − MIN + 1, N = MAX − MIN + 1), or, without MIN/MAX,
+    ///   `SLURM_ARRAY_TASK_COUNT` with IDs counted from `SLURM_ARRAY_TASK_MIN` (0 if unset);
+    /// - Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (0-based) with `--shard-count N`.
+    /// Anything else is an error naming what is missing.
+    init(fromEnvironment env: [String: String], shardCount: Int?) throws(ParseError) {
+        func number(_ key: String) throws(ParseError) -> Int? {
+            guard let text = env[key] else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ParseError(description: "auto: \(key)='\(text)' is not a number")
+            }
+            return value
+        }
+        if let id = try number("SLURM_ARRAY_TASK_ID") {
+            let min = try number("SLURM_ARRAY_TASK_MIN") ?? 0
+            let count: Int
+            if let max = try number("SLURM_ARRAY_TASK_MAX") {
+                count = max - min + 1
+            } else if let total = try number("SLURM_ARRAY_TASK_COUNT") {
+                count = total
+            } else {
+                throw ParseError(description: "auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT")
+            }
+            let index = id - min + 1
+            guard count >= 1, (1...count).contains(index) else {
+                throw ParseError(description: "auto: SLURM_ARRAY_TASK_ID \(id) is outside the array \(min)...\(min + count - 1)")
+            }
+            if shardCount != nil {
+                throw ParseError(description: "auto: --shard-count is for JOB_COMPLETION_INDEX; a Slurm array gives its size itself")
+            }
+            self.init(index: index, count: count)
+            return
+        }
+        if let index = try number("JOB_COMPLETION_INDEX") {
+            guard let count = shardCount else {
+                throw ParseError(description: "auto: JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N")
+            }
+            guard count >= 1, (0..<count).contains(index) else {
+                throw ParseError(description: "auto: JOB_COMPLETION_INDEX \(index) is outside 0...\(count - 1) (--shard-count \(count))")
+            }
+            self.init(index: index + 1, count: count)
+            return
+        }
+        throw ParseError(description: "auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)")
+    }
+
     /// Whether the input at `sortedPosition` in the sorted input set is in this shard.
     func contains(sortedPosition: Int) -> Bool {
         sortedPosition % count == index - 1
