@@ -91,3 +91,51 @@ struct MemoryBudgetTests {
         #expect(totals["ok"] as? Int == 1 && totals["failed"] as? Int == 1)
     }
 }
+
+/// Hostile servers: each URL fails at its limit with one line, and the rest of the batch is
+/// written.
+@Suite("Download limits", .serialized)
+struct DownloadLimitTests {
+    @Test("a server dripping a byte every 0.2 s fails at --download-timeout, not hours later")
+    func drip() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(ImageFiles.noisePNG(width: 40, height: 30, seed: 5), to: "served/ok.png")
+        let server = try LocalHTTPServer(serving: folder.url.appendingPathComponent("served"))
+        let started = Date()
+        let result = try CommandRunner(in: folder.url).run(["process", server.url("drip.png"), server.url("ok.png"),
+                                                            "--output", "out", "--size", "16", "--device", "cpu",
+                                                            "--download-timeout", "2"])
+        #expect(Date().timeIntervalSince(started) < 20, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.first == "gpuglitch: \(server.url("drip.png")): download not finished within 2 s", "\(result)")
+        #expect(folder.files(under: "out") == ["ok.png"])
+    }
+
+    @Test("a declared oversize Content-Length is refused at once; a body without length is cut at the limit")
+    func oversize() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Data(), to: "served/.keep")
+        let server = try LocalHTTPServer(serving: folder.url.appendingPathComponent("served"))
+        let started = Date()
+        let result = try CommandRunner(in: folder.url).run(["process", server.url("declared-huge.png"),
+                                                            server.url("stream-huge.png"),
+                                                            "--output", "out", "--size", "16", "--device", "cpu",
+                                                            "--download-max-bytes", "2000000"])
+        #expect(Date().timeIntervalSince(started) < 20, "not waiting for the 30 s the first server stalls\n\(result)")
+        #expect(result.status == 1, "\(result)")
+        let lines = Set(result.stderrLines.dropLast())
+        #expect(lines == ["gpuglitch: \(server.url("declared-huge.png")): download larger than the limit of 2000000 bytes",
+                          "gpuglitch: \(server.url("stream-huge.png")): download larger than the limit of 2000000 bytes"],
+                "\(result)")
+        #expect(folder.files(under: "out").isEmpty)
+    }
+
+    @Test("--download-timeout and --download-max-bytes must be positive")
+    func usage() throws {
+        let folder = try TemporaryFolder()
+        let zero = try CommandRunner(in: folder.url).run(["process", "a.png", "--output", "o", "--download-timeout", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("Error: --download-timeout must be more than 0 seconds (got 0.0)"), "\(zero)")
+        let none = try CommandRunner(in: folder.url).run(["process", "a.png", "--output", "o", "--download-max-bytes", "0"])
+        #expect(none.status == 2 && none.stderr.contains("Error: --download-max-bytes must be at least 1 (got 0)"), "\(none)")
+    }
+}

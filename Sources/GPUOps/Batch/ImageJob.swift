@@ -41,7 +41,8 @@ struct ImageJob: Sendable {
     /// cancelled before the image was finished.
     func makeOperation(done: @escaping @Sendable (BatchItemResult?) -> Void) -> Operation {
         let started = StageClock.now
-        let load = LoadImageOperation(options: decodeOptions)
+        let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
+                                      sizeLimit: settings.downloadMaxBytes)
         let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
                                       defersCommit: true)

@@ -16,6 +16,10 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.
     public var maxPixels: Int = 100_000_000
+    /// Seconds a URL input's whole download may take (`--download-timeout`).
+    public var downloadTimeout: Double = 120
+    /// Bytes a URL input may have (`--download-max-bytes`).
+    public var downloadMaxBytes: Int = 256 << 20
     /// Bytes one image may need while decoded (see `MemoryBudget`); the batch runner's default
     /// shares half the usable memory among the images in flight.
     public var memoryBudgetPerImage: Int = MemoryBudget.perImage(imagesInFlight: ProcessInfo.processInfo.activeProcessorCount)

@@ -12,6 +12,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     public let options: DecodeOptions
     /// Seconds before a download is abandoned.
     public let timeout: Double
+    /// Seconds a whole download may take.
+    public let transferTimeout: Double
     /// Largest download accepted, in bytes.
     public let sizeLimit: Int
     private let progress: URLFetcher.Progress?
@@ -31,7 +33,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     ///   - source: the input; nil to take it from the previous operation.
     ///   - progress: called with bytes received (and expected, when the server says) during a download.
     public init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
-                sizeLimit: Int = 256 << 20, progress: URLFetcher.Progress? = nil) {
+                transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: URLFetcher.Progress? = nil) {
+        self.transferTimeout = transferTimeout
         self.options = options
         self.timeout = timeout
         self.sizeLimit = sizeLimit
@@ -50,7 +53,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
             completion(Result { try decode { try ImageDecoder.decode(contentsOf: path, options: options) } })
         case .url(let url):
             let started = StageClock.now
-            let fetcher = URLFetcher(url: url, timeout: timeout, sizeLimit: sizeLimit, progress: progress)
+            let fetcher = URLFetcher(url: url, timeout: timeout, transferTimeout: transferTimeout, sizeLimit: sizeLimit,
+                                     progress: progress)
             // A cancelled download ends the operation at once, whatever the network does
             // afterwards (a completion after the first one is ignored by the chain).
             whenCancelled {

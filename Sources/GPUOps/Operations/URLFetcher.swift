@@ -11,8 +11,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case httpStatus(Int)
     /// The body is larger than the limit (known from Content-Length or counted while reading).
     case tooLarge(limit: Int)
-    /// No complete answer within the time-out.
+    /// No data for the idle time-out.
     case timedOut(seconds: Double)
+    /// The whole transfer took longer than its limit (a server that drips its answer).
+    case transferTooSlow(seconds: Double)
     /// DNS, connection or transport failure, with the system's words.
     case transport(String)
     /// The fetch was cancelled by the caller.
@@ -23,15 +25,21 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedScheme(let s): "unsupported URL scheme '\(s)' (only http and https)"
         case .httpStatus(let code):
             "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
-        case .tooLarge(let limit): "download larger than the \(limit / (1 << 20)) MiB limit"
+        case .tooLarge(let limit):
+            limit >= 1 << 20 && limit % (1 << 20) == 0 ? "download larger than the \(limit >> 20) MiB limit"
+                : "download larger than the limit of \(limit) bytes"
         case .timedOut(let s): "no answer within \(Int(s)) s"
+        case .transferTooSlow(let s): "download not finished within \(Int(s)) s"
         case .transport(let message): message
         case .cancelled: "download cancelled"
         }
     }
 }
 
-/// Downloads one http(s) resource into memory with a time-out, a size limit and progress
+/// Downloads one http(s) resource into memory with two time-outs (idle: no data for `timeout`
+/// seconds; whole transfer: not finished in `transferTimeout`, so a server that sends a byte
+/// every few seconds cannot hold a worker for hours), a size limit (refused at Content-Length,
+/// aborted while streaming past it, so memory stays bounded by the limit) and progress
 /// reports. A session per fetch keeps the delegate's state private to that fetch; the session
 /// is invalidated when it ends so nothing outlives it.
 public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -39,7 +47,10 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     public typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
 
     public let url: URL
+    /// Seconds without data before the fetch fails.
     public let timeout: Double
+    /// Seconds the whole transfer may take.
+    public let transferTimeout: Double
     public let sizeLimit: Int
     private let progress: Progress?
     private let lock = NSLock()
@@ -50,9 +61,11 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     private var session: URLSession?
     private var task: URLSessionTask?
 
-    public init(url: URL, timeout: Double = 30, sizeLimit: Int = 256 << 20, progress: Progress? = nil) {
+    public init(url: URL, timeout: Double = 30, transferTimeout: Double = 120, sizeLimit: Int = 256 << 20,
+                progress: Progress? = nil) {
         self.url = url
         self.timeout = timeout
+        self.transferTimeout = transferTimeout
         self.sizeLimit = sizeLimit
         self.progress = progress
     }
@@ -81,7 +94,25 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
             task.resume()
             return false
         }
-        if cancelledEarly { completion(.failure(.cancelled)) }
+        if cancelledEarly {
+            completion(.failure(.cancelled))
+            return
+        }
+        // The whole-transfer limit: URLSession's resource time-out is not enforced by every
+        // Foundation, so a timer of our own ends the fetch.
+        DispatchQueue.global().asyncAfter(deadline: .now() + transferTimeout) { [weak self] in
+            self?.abandon(with: .transferTooSlow(seconds: self?.transferTimeout ?? 0))
+        }
+    }
+
+    /// Ends a running fetch with `reason` (when nothing else ended it first).
+    private func abandon(with reason: FetchError) {
+        let task = lock.withLock { () -> URLSessionTask? in
+            guard self.task != nil, failure == nil else { return nil }
+            failure = reason
+            return self.task
+        }
+        task?.cancel()
     }
 
     /// Stops the download; the completion reports `.cancelled`.
@@ -111,22 +142,31 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             lock.withLock { failure = .httpStatus(http.statusCode) }
             completionHandler(.cancel)
+            dataTask.cancel()  // corelibs Foundation may otherwise wait for the server to close
             return
         }
         let length = response.expectedContentLength
         if length > sizeLimit {
             lock.withLock { failure = .tooLarge(limit: sizeLimit) }
             completionHandler(.cancel)
+            dataTask.cancel()  // refused at the Content-Length, not after the body
             return
         }
-        lock.withLock { expected = length >= 0 ? Int(length) : nil }
+        lock.withLock {
+            expected = length >= 0 ? Int(length) : nil
+            // One allocation of the announced size instead of doublings (which peaked at about
+            // twice the body).
+            if let expected { body.reserveCapacity(expected) }
+        }
         completionHandler(.allow)
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let (received, expected, over) = lock.withLock { () -> (Int, Int?, Bool) in
+            // Past the limit nothing more is kept: the fetch fails with what it has.
+            guard body.count + data.count <= sizeLimit else { return (body.count, self.expected, true) }
             body.append(contentsOf: data)
-            return (body.count, self.expected, body.count > sizeLimit)
+            return (body.count, self.expected, false)
         }
         if over {
             lock.withLock { failure = .tooLarge(limit: sizeLimit) }

@@ -45,6 +45,14 @@ struct ThumbnailOptions: ParsableArguments {
     /// plausible, and the memory budget would refuse it anyway on most machines.
     static let maxPixelsCeiling = 1_000_000_000
 
+    @Option(help: ArgumentHelp("Seconds a URL input's whole download may take (besides 30 s without data).",
+                               valueName: "seconds"))
+    var downloadTimeout: Double = 120
+
+    @Option(help: ArgumentHelp("Largest URL input in bytes: refused at its Content-Length, aborted while streaming past it.",
+                               valueName: "N"))
+    var downloadMaxBytes: Int = 256 << 20
+
     @Flag(help: "Accept JPEGs with damaged scan data that libjpeg can recover (it warns, e.g. 'extraneous bytes before marker'), as Pillow and libvips do. Cut-off files still fail.")
     var lenientJpeg = false
 
@@ -55,6 +63,12 @@ struct ThumbnailOptions: ParsableArguments {
         }
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be 1...100 (got \(quality))")
+        }
+        guard downloadTimeout > 0, downloadTimeout.isFinite else {
+            throw ValidationError("--download-timeout must be more than 0 seconds (got \(downloadTimeout))")
+        }
+        guard downloadMaxBytes >= 1 else {
+            throw ValidationError("--download-max-bytes must be at least 1 (got \(downloadMaxBytes))")
         }
         guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
@@ -89,6 +103,8 @@ struct ThumbnailOptions: ParsableArguments {
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
         s.failOnJPEGWarnings = !lenientJpeg
+        s.downloadTimeout = downloadTimeout
+        s.downloadMaxBytes = downloadMaxBytes
         return s
     }
 }

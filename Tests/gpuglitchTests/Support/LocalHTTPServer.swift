@@ -1,7 +1,9 @@
 import Foundation
 
 /// Serves one folder on `127.0.0.1` with Python's `http.server` on a free port (a missing
-/// file answers 404), for the URL-input tests. With a `delay`, every answer waits that long
+/// file answers 404), for the URL-input tests, and three hostile answers: `/drip.png` (a byte
+/// every 0.2 s, for ever), `/declared-huge.png` (Content-Length of a terabyte) and
+/// `/stream-huge.png` (64 MiB without a length). With a `delay`, every answer waits that long
 /// first, which gives a batch a known minimum duration whatever the machine's speed.
 ///
 /// Killed when dropped, with SIGKILL: corelibs Foundation's `Process` hands the child the
@@ -22,7 +24,28 @@ final class LocalHTTPServer {
         class Handler(http.server.SimpleHTTPRequestHandler):
             def do_GET(self):
                 time.sleep(float(sys.argv[2]))
-                super().do_GET()
+                try:
+                    if self.path == "/drip.png":            # a byte every 0.2 s, for ever
+                        self.send_response(200)
+                        self.send_header("Content-Length", "100000")
+                        self.end_headers()
+                        while True:
+                            self.wfile.write(b"x"); self.wfile.flush(); time.sleep(0.2)
+                    elif self.path == "/declared-huge.png":  # announces a terabyte
+                        self.send_response(200)
+                        self.send_header("Content-Length", str(10 ** 12))
+                        self.end_headers()
+                        self.wfile.write(b"x" * 10); self.wfile.flush(); time.sleep(30)
+                    elif self.path == "/stream-huge.png":    # no length, 64 MiB, fast
+                        self.send_response(200)
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        for _ in range(64):
+                            self.wfile.write(b"x" * (1 << 20))
+                    else:
+                        super().do_GET()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
             def log_message(self, *args):
                 pass
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
