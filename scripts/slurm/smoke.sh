@@ -64,7 +64,11 @@ cleanup() {
     [ -f "$WORK/slurmctld.pid" ] && kill "$(cat "$WORK/slurmctld.pid")" 2>/dev/null || true
     [ -n "${MUNGE_STARTED:-}" ] && pkill -x munged 2>/dev/null || true
     # The daemons are gone before the script ends (bounded wait).
-    for _ in $(seq 1 20); do pgrep -x 'slurmctld|slurmd' >/dev/null || break; sleep 0.5; done
+    for _ in $(seq 1 20); do pgrep -x slurmctld >/dev/null || pgrep -x slurmd >/dev/null || break; sleep 0.5; done
+    # The work folder goes once the daemons are down (their pid files are in it), unless a
+    # check failed and its logs are worth reading.
+    [ -n "${PASSED:-}" ] && rm -rf "$WORK"
+    return 0
 }
 trap cleanup EXIT
 
@@ -119,5 +123,5 @@ merged = {k: sum(r["totals"][k] for r in reports) for k in ("ok", "failed", "ski
 assert merged == {"ok": len(inputs), "failed": 0, "skipped": 0}, merged
 print(f"slurm-smoke: 3 array tasks wrote {len(on_disk)} outputs for {len(inputs)} inputs, each once; merged totals {merged}")
 PY
-rm -rf "$WORK"
+PASSED=1
 say "ok"
