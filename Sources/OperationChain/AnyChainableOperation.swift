@@ -169,6 +169,13 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         preconditionFailure("\(chainDisplayName): provideInput(_:) is provided by ChainableOperation")
     }
 
+    /// Whether a success stands even when the operation was cancelled while it ran. `false`
+    /// (the default): a cancelled operation reports cancelled whatever its work produced.
+    /// An operation whose work commits an effect that cannot be taken back — a file renamed
+    /// into place — returns `true`, so that its result says what happened: it checks
+    /// `isCancelled` before its commit point and fails there, and once past it, succeeds.
+    open var keepsSuccessWhenCancelled: Bool { false }
+
     /// Tells the typed subclass the final outcome, before anyone else hears of it.
     func outcomeWasRecorded(_ outcome: Result<Any, ChainError>) {}
 
@@ -177,12 +184,14 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     /// Records the outcome, tells observers, and announces the finish to the queue. Only the
     /// first call counts (an asynchronous operation's completion may be called twice by
     /// mistake); returns whether this call was it. A cancelled operation records
-    /// ``ChainError/cancelled(operation:)`` whatever `result` says: a cancelled operation hands
-    /// nothing on.
+    /// ``ChainError/cancelled(operation:)`` whatever `result` says (a cancelled operation hands
+    /// nothing on), unless it keeps its success (`keepsSuccessWhenCancelled`).
     @discardableResult
     func complete(with result: Result<Any, ChainError>) -> Bool {
+        let keep: Bool
+        if case .success = result { keep = keepsSuccessWhenCancelled } else { keep = false }
         let final: Result<Any, ChainError> =
-            isCancelled ? .failure(.cancelled(operation: chainDisplayName)) : result
+            isCancelled && !keep ? .failure(.cancelled(operation: chainDisplayName)) : result
         let claimed = state.withLock { () -> (observers: [@Sendable (Result<Any, ChainError>) -> Void], coordinator: ChainCoordinator?)? in
             guard phase == .starting || phase == .executing else { return nil }
             phase = .completing

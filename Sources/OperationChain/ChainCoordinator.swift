@@ -64,7 +64,12 @@ final class ChainCoordinator: @unchecked Sendable {
             guard unfinishedCount == 0, let completion else { return nil }
             self.completion = nil
             let runOutcome: Result<Any, ChainError>
-            if let firstFailure {
+            if let lastOutcome, case .success = lastOutcome {
+                // The last member only succeeds with the output of all before it: the chain
+                // produced its result, even if it was cancelled once the last member was past
+                // its commit point (`keepsSuccessWhenCancelled`).
+                runOutcome = lastOutcome
+            } else if let firstFailure {
                 runOutcome = .failure(firstFailure)
             } else if let lastOutcome {
                 runOutcome = lastOutcome

@@ -83,6 +83,11 @@ open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Outp
     }
 
     /// Cancels the compound and every member.
+    /// A compound succeeds only when its last member did, with the output of every member
+    /// before it; a success that arrived although the compound was cancelled (its last member
+    /// was past its commit point, see `keepsSuccessWhenCancelled`) stands.
+    open override var keepsSuccessWhenCancelled: Bool { true }
+
     open override func cancel() {
         super.cancel()
         let coordinator = runState.withLock { memberCoordinator }

@@ -184,3 +184,38 @@ struct ChainCancellationTests {
         #expect(await waitUntil { inner.operations.allSatisfy(\.isFinished) && inner.isFinished })
     }
 }
+
+/// An operation past its commit point reports what it did, and so does its chain, even when
+/// the chain was cancelled meanwhile (the save of a file already renamed into place).
+@Suite("Chain: a committed success survives cancellation")
+struct CommittedSuccessTests {
+    /// Cancels its own chain in the middle of its work, then finishes it.
+    final class CommittingStep: ChainableOperation<Int, Int>, @unchecked Sendable {
+        let keeps: Bool
+        nonisolated(unsafe) weak var chain: Operation?
+        init(keeps: Bool) { self.keeps = keeps; super.init() }
+        override var keepsSuccessWhenCancelled: Bool { keeps }
+        override func execute(_ input: Int) throws -> Int {
+            chain?.cancel()
+            return input * 10
+        }
+    }
+
+    @Test("kept: the chain succeeds with the committed value; not kept: the chain is cancelled", arguments: [true, false])
+    func committed(keeps: Bool) async {
+        let step = CommittingStep(keeps: keeps)
+        let recorder = OutcomeRecorder<Int>()
+        let compound = CompoundOperation<Int, Int>(operations: [AddOneStep(log: ExecutionLog()), step],
+                                                   input: 4, finishBlock: recorder.record)
+        step.chain = compound
+        OperationQueue().addOperation(compound)
+        let result = await recorder.wait(seconds: 20)
+        if keeps {
+            #expect((try? result?.get()) == 50)
+            #expect((try? step.result?.get()) == 50)
+        } else {
+            #expect(chainError(result) == .cancelled(operation: "CompoundOperation<Int, Int>") || chainError(result).map {
+                if case .cancelled = $0 { return true } else { return false } } == true, "\(String(describing: result))")
+        }
+    }
+}

@@ -228,7 +228,14 @@ struct ProcessingTests {
         for name in written {
             #expect(ImageFiles.isCompletePNG(try folder.contents("out/\(name)")), "\(name) is complete")
         }
-        #expect(try report(folder, "report.json")["interrupted"] as? Bool == true)
+        let json = try report(folder, "report.json")
+        #expect(json["interrupted"] as? Bool == true)
+        // The record agrees with the disk: "ok" for every output that exists and no other,
+        // and the summary line counts them.
+        let okOutputs = try records(json).filter { $0["status"] as? String == "ok" }
+            .compactMap { ($0["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+        #expect(Set(okOutputs) == Set(written), "report ok \(okOutputs.sorted()) vs disk \(written)")
+        #expect(result.stderrLines.last?.contains("interrupted; \(written.count) image") == true, "\(result)")
     }
 
     @Test("shards 1/3, 2/3 and 3/3 together write exactly what one run writes")

@@ -45,6 +45,10 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     /// Download (counted as process), encode and write times.
     public var timings: StageTimings { state.withLock { _timings } }
 
+    /// Once the file is renamed into place, the save reports it, even if the chain was
+    /// cancelled meanwhile: the record says ok for every file that exists.
+    public override var keepsSuccessWhenCancelled: Bool { true }
+
     /// With `defersCommit`: the written, uncommitted file, once (nil afterwards, or when the
     /// save did not get that far). The caller must `commit` or `abandon` it.
     public func takePendingCommit() -> AtomicFileWriter.PendingFile? {
@@ -66,6 +70,12 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         if defersCommit {
             state.withLock { pending = file }
         } else {
+            // The rename is the commit point: cancelled before it, nothing is written; after
+            // it, the operation succeeds whatever else was cancelled (`keepsSuccessWhenCancelled`).
+            if isCancelled {
+                file.abandon()
+                throw CancellationError()
+            }
             try file.commit()
         }
         let write = StageClock.since(t)
