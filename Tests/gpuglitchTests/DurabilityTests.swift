@@ -42,6 +42,22 @@ struct DurabilityTests {
         #expect(folder.files(under: "out") == [name])
     }
 
+    @Test("control characters in names are escaped: one failure is one line, the dry-run plan keeps its columns")
+    func controlCharacters() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Data("not an image".utf8), to: "in/new\nline.png")
+        try folder.write(ImageFiles.noisePNG(width: 20, height: 10, seed: 6), to: "in/tab\there.png")
+        let result = try CommandRunner(in: folder.url).run(["process", "in", "--output", "out", "--size", "16", "--device", "cpu"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.count == 2, "one line for the failure, one for the summary\n\(result)")
+        #expect(result.stderrLines.first?.hasPrefix("gpuglitch: in/new\\nline.png: not a PNG or JPEG") == true, "\(result)")
+        #expect(folder.files(under: "out") == ["tab\there.png"], "written under the same name")
+        let plan = try CommandRunner(in: folder.url).run(["process", "in", "--output", "plan", "--dry-run"])
+        #expect(plan.stdoutLines.count == 2, "\(plan)")
+        #expect(plan.stdoutLines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 }, "\(plan)")
+        #expect(plan.stdout.contains("in/tab\\there.png\tplan/tab\\there.png"), "\(plan)")
+    }
+
     @Test("`--` ends the options: a file named -dash.png is an input")
     func dashNames() throws {
         let folder = try TemporaryFolder()

@@ -12,11 +12,13 @@ import ArgumentParser
 enum DryRunPrinter {
     static func print(_ plan: [PlannedInput]) -> ExitCode {
         var text = ""
+        // Fields escaped: a tab or newline in a name must not shift columns or split lines.
+        func field(_ s: String) -> String { ControlCharacterEscaping.escaped(s) }
         for input in plan {
             switch input.action {
-            case .process(let item): text += "write\t\(input.name)\t\(item.output)\n"
-            case .skip: text += "skip\t\(input.name)\t\(input.output ?? "")\n"
-            case .fail(let message): text += "fail\t\(input.name)\t\(message)\n"
+            case .process(let item): text += "write\t\(field(input.name))\t\(field(item.output))\n"
+            case .skip: text += "skip\t\(field(input.name))\t\(field(input.output ?? ""))\n"
+            case .fail(let message): text += "fail\t\(field(input.name))\t\(field(message))\n"
             }
         }
         Console.output(text)

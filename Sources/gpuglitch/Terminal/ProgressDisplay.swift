@@ -66,7 +66,8 @@ final class ProgressDisplay: @unchecked Sendable {
         Console.withLock {
             lock.withLock {
                 if barVisible { Console.errorUnlocked("\r\u{1B}[K") }
-                Console.errorUnlocked("gpuglitch: \(message)\n")
+                // One failure, one line, whatever the name holds.
+                Console.errorUnlocked("gpuglitch: \(ControlCharacterEscaping.escaped(message))\n")
                 if barVisible { Console.errorUnlocked(barLine()) }
             }
         }
