@@ -291,6 +291,16 @@ struct ProcessingTests {
                 counts.append(try records(json).count)
             }
             #expect(counts == [4, 3, 3], "\(name)")
+            // The shards' reports merge into the report of one run over everything.
+            let merge = try CommandRunner(in: folder.url).run(["report", "merge", "--output", "\(name)-merged.json",
+                                                               "\(name)-0.json", "\(name)-1.json", "\(name)-2.json"])
+            #expect(merge.status == 0, "\(merge)")
+            let merged = try report(folder, "\(name)-merged.json")
+            let inputs = try records(merged).compactMap { $0["input"] as? String }.sorted()
+            #expect(inputs == (0..<10).map { "in/\($0).png" }.sorted(), "\(name)")
+            let totals = try #require(merged["totals"] as? [String: Any])
+            #expect(totals["ok"] as? Int == 10 && totals["failed"] as? Int == 0, "\(name)")
+            #expect(merged["shard"] == nil)
             #expect(folder.files(under: name) == (0..<10).map { "\($0).png" }.sorted(), "\(name): every input exactly once")
         }
     }

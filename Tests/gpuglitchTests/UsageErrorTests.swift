@@ -168,4 +168,19 @@ struct UsageErrorTests {
         let stray = try CommandRunner(in: folder.url).run(["process", "a.png", "--output", "out", "--shard", "1/2", "--shard-count", "2"])
         #expect(stray.status == 2 && stray.stderr.contains("Error: --shard-count goes with --shard auto"), "\(stray)")
     }
+
+    @Test("report merge refuses a shard given twice and a file that is not a report, exit 2")
+    func reportMergeErrors() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(ImageFiles.noisePNG(width: 8, height: 8, seed: 1), to: "in/a.png")
+        try folder.write(ImageFiles.noisePNG(width: 8, height: 8, seed: 2), to: "in/b.png")
+        let one = try CommandRunner(in: folder.url).run(["process", "in", "--output", "o", "--size", "4", "--device", "cpu",
+                                                         "--shard", "1/2", "--report", "r1.json"])
+        #expect(one.status == 0, "\(one)")
+        let twice = try CommandRunner(in: folder.url).run(["report", "merge", "-o", "m.json", "r1.json", "r1.json"])
+        #expect(twice.status == 2 && twice.stderr.contains("Error: report merge: a shard is given twice (1/2, 1/2)"), "\(twice)")
+        try folder.write(Data("{}".utf8), to: "junk.json")
+        let junk = try CommandRunner(in: folder.url).run(["report", "merge", "-o", "m.json", "r1.json", "junk.json"])
+        #expect(junk.status == 2 && junk.stderr.contains("Error: report merge: junk.json is not a gpuglitch report"), "\(junk)")
+    }
 }

@@ -2,8 +2,9 @@
 # A real scheduler over the samples: installs Debian's slurm-wlm and munge if missing, starts
 # munge, slurmctld and slurmd on localhost (root; proctrack/linuxproc, task/none: no cgroups),
 # submits `sbatch --array=1-3` running `gpuglitch process samples --shard auto` with one report
-# per task, waits, checks that every input was written exactly once and that the merged reports
-# account for every input, then stops the daemons. Exit 0 on success.
+# per task, waits, merges the reports with `gpuglitch report merge`, checks that every input was
+# written exactly once and that the merged report accounts for every input, then stops the
+# daemons. Exit 0 on success.
 #
 # Usage: scripts/slurm/smoke.sh [path/to/gpuglitch]   (default: .build/release/gpuglitch)
 set -euo pipefail
@@ -103,8 +104,11 @@ for _ in $(seq 1 300); do
 done
 [ -z "$(squeue -h -j "$JOB_ID" 2>/dev/null)" ] || { say "the job did not finish in 300 s"; squeue >&2; exit 1; }
 
+# The shards' reports merged by the tool itself.
+"$GPUGLITCH" report merge --output "$WORK/merged.json" "$WORK"/reports/shard-{1,2,3}.json
+
 # Checks: three reports, each with its own shard, together naming every sample once, every
-# output on disk once, and the tasks' logs free of errors.
+# output on disk once, and the merged report accounting for every input.
 python3 - "$WORK" "$REPO/samples" <<'PY'
 import json, os, sys
 work, samples = sys.argv[1], sys.argv[2]
@@ -119,8 +123,11 @@ outputs = sorted(i["output"] for r in reports for i in r["images"])
 assert len(outputs) == len(set(outputs)), "an output was written twice"
 on_disk = sorted(os.path.join(work, "out", f) for f in os.listdir(os.path.join(work, "out")))
 assert sorted(os.path.realpath(o) for o in outputs) == sorted(os.path.realpath(o) for o in on_disk), (outputs, on_disk)
-merged = {k: sum(r["totals"][k] for r in reports) for k in ("ok", "failed", "skipped")}
+report = json.load(open(os.path.join(work, "merged.json")))
+merged = {k: report["totals"][k] for k in ("ok", "failed", "skipped")}
 assert merged == {"ok": len(inputs), "failed": 0, "skipped": 0}, merged
+assert sorted(os.path.basename(i["input"]) for i in report["images"]) == inputs, "merged images"
+assert "shard" not in report, "a merged report is not a shard's"
 print(f"slurm-smoke: 3 array tasks wrote {len(on_disk)} outputs for {len(inputs)} inputs, each once; merged totals {merged}")
 PY
 PASSED=1

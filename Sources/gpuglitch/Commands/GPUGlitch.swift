@@ -15,6 +15,7 @@ struct GPUGlitch: ParsableCommand {
             ProcessCommand.self,
             DevicesCommand.self,
             BenchCommand.self,
+            ReportCommand.self,
         ]
     )
 }
