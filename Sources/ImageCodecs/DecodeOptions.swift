@@ -23,6 +23,8 @@ public struct DecodeOptions: Sendable {
     /// Bytes the image may need (`MemoryBudget.estimate` of the size it is decoded at); more is
     /// refused with `.exceedsMemoryBudget` before pixel memory is allocated.
     public var memoryBudget: Int
+    /// Whether the file's ICC profile is read into `DecodedImage.iccProfile`.
+    public var readsICCProfile: Bool = false
 
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,

@@ -11,6 +11,8 @@ public struct DecodedImage: Sendable {
     public var scaleDenominator: Int
     /// The EXIF orientation found in the file, whether or not it was applied.
     public var orientation: ImageOrientation
+    /// The file's ICC colour profile (`DecodeOptions.readsICCProfile`), or nil.
+    public var iccProfile: [UInt8]? = nil
 
     public init(image: HostImage, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
                 scaleDenominator: Int, orientation: ImageOrientation) {

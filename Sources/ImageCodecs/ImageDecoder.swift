@@ -30,6 +30,15 @@ public enum ImageDecoder {
     /// any damage) goes to libpng, so errors are libpng's, as they always were.
     static func decode(data: consuming [UInt8], source: String, options: DecodeOptions,
                        pngPath: PNGDecodePath) throws(ImageCodecError) -> DecodedImage {
+        // Read before decoding: the PNG path may rename colour chunks in place for libpng.
+        let profile = options.readsICCProfile ? ICCProfile.read(from: data) : nil
+        var decoded = try decodePixels(data: data, source: source, options: options, pngPath: pngPath)
+        decoded.iccProfile = profile
+        return decoded
+    }
+
+    private static func decodePixels(data: consuming [UInt8], source: String, options: DecodeOptions,
+                                     pngPath: PNGDecodePath) throws(ImageCodecError) -> DecodedImage {
         var data = data
         switch try sniff(data, source: source) {
         case .png:

@@ -30,6 +30,7 @@ struct ImageJob: Sendable {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnJPEGWarnings: settings.failOnJPEGWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
+        options.readsICCProfile = settings.keepsICCProfile
         if settings.shrinkOnLoad {
             let target = self.target
             options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
@@ -44,8 +45,9 @@ struct ImageJob: Sendable {
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
                                       sizeLimit: settings.downloadMaxBytes)
         let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
+        let profile: (@Sendable () -> [UInt8]?)? = settings.keepsICCProfile ? { @Sendable in load.decoded?.iccProfile } : nil
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
-                                      defersCommit: true)
+                                      defersCommit: true, iccProfile: profile)
         var operations: [AnyChainableOperation] = [load, scale]
         if let glitch = settings.glitch {
             operations.append(GlitchImageOperation(backend: backend, parameters: glitch))

@@ -16,6 +16,8 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.
     public var maxPixels: Int = 100_000_000
+    /// Whether the input's ICC profile is embedded in the output (`--icc keep`, the default).
+    public var keepsICCProfile = true
     /// Seconds a URL input's whole download may take (`--download-timeout`).
     public var downloadTimeout: Double = 120
     /// Bytes a URL input may have (`--download-max-bytes`).

@@ -27,6 +27,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         public var sourceWidth: Int
         public var sourceHeight: Int
         public var scaleDenominator: Int
+        /// The input's ICC profile, when `options.readsICCProfile` asked for it.
+        public var iccProfile: [UInt8]?
     }
 
     /// - Parameters:
@@ -81,7 +83,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         state.withLock {
             _timings.decode = StageClock.since(started)
             _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
-                                        scaleDenominator: d.scaleDenominator)
+                                        scaleDenominator: d.scaleDenominator, iccProfile: d.iccProfile)
         }
         return .host(d.image)
     }

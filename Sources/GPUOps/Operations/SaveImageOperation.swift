@@ -29,16 +29,20 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     public let quality: Int
     /// Whether the file is left for the caller to commit (see above).
     public let defersCommit: Bool
+    /// The ICC profile to embed, asked for when the image is encoded (so it can come from an
+    /// operation earlier in the chain); nil or returning nil: none.
+    public let iccProfile: (@Sendable () -> [UInt8]?)?
     private let state = NSLock()
     private var _timings = StageTimings()
     private var pending: AtomicFileWriter.PendingFile?
 
     public init(path: String, format: ImageFormat, quality: Int = 90, defersCommit: Bool = false,
-                input: PipelineImage? = nil) {
+                iccProfile: (@Sendable () -> [UInt8]?)? = nil, input: PipelineImage? = nil) {
         self.path = path
         self.format = format
         self.quality = quality
         self.defersCommit = defersCommit
+        self.iccProfile = iccProfile
         super.init(input: input)
     }
 
@@ -63,7 +67,8 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         let host = try input.hostImage()
         let download = StageClock.since(t)
         t = StageClock.now
-        let bytes = try ImageEncoder.encode(host, as: format, quality: quality, destination: path)
+        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, destination: path)
+        if let profile = iccProfile?() { bytes = ICCProfile.embed(profile, in: bytes, format: format) }
         let encode = StageClock.since(t)
         t = StageClock.now
         let file = try AtomicFileWriter.prepare(bytes, to: path)

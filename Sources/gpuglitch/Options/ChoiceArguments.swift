@@ -78,3 +78,8 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
         }
     }
 }
+
+/// `--icc keep|strip`: embed the input's ICC colour profile in the output, or not.
+enum ICCArgument: String, CaseIterable, ExpressibleByArgument {
+    case keep, strip
+}

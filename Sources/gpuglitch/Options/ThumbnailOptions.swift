@@ -45,6 +45,10 @@ struct ThumbnailOptions: ParsableArguments {
     /// plausible, and the memory budget would refuse it anyway on most machines.
     static let maxPixelsCeiling = 1_000_000_000
 
+    @Option(help: ArgumentHelp("Embed the input's ICC colour profile in the output (keep), or not (strip).",
+                               valueName: "keep|strip"))
+    var icc: ICCArgument = .keep
+
     @Option(help: ArgumentHelp("Seconds a URL input's whole download may take (besides 30 s without data).",
                                valueName: "seconds"))
     var downloadTimeout: Double = 120
@@ -103,6 +107,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
         s.failOnJPEGWarnings = !lenientJpeg
+        s.keepsICCProfile = icc == .keep
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes
         return s
