@@ -45,7 +45,28 @@ extension ChainableOperation {
             }
             return nil
         }
-        return dependency.isCancelled ? .cancelled(operation: dependency.chainDisplayName) : nil
+        if dependency.isCancelled { return .cancelled(operation: dependency.chainDisplayName) }
+        // An operation that produces nothing (a `BlockOperation` adapter, say) runs even when
+        // what it depends on failed: the failure behind it is this operation's reason to stop,
+        // not a missing input.
+        return failureBehind(dependency, visited: [])
+    }
+
+    /// The first failure among the producers `operation` depends on, looking through
+    /// operations that produce nothing (each visited once).
+    private func failureBehind(_ operation: Operation, visited: Set<ObjectIdentifier>) -> ChainError? {
+        var visited = visited
+        guard visited.insert(ObjectIdentifier(operation)).inserted else { return nil }
+        for dependency in operation.dependencies {
+            if let producer = dependency as? any OutputProducing {
+                if case .failure(let error)? = producer.outputResult {
+                    return .wrapping(error, from: dependency.chainDisplayName)
+                }
+            } else if let failure = failureBehind(dependency, visited: visited) {
+                return failure
+            }
+        }
+        return nil
     }
 
     private func input(from producer: any OutputProducing & Operation) -> Result<Input, ChainError> {

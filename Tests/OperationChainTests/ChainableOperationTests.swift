@@ -83,6 +83,24 @@ struct ChainableOperationTests {
         #expect(try doubling.result?.get() == 20)
     }
 
+    @Test func aFailureBehindABlockOperationAdapterIsPassedOn() {
+        let failing = FailingStep(name: "first")
+        failing.input = 3
+        let adapter = BlockOperation {}
+        adapter.addDependency(failing)
+        let doubling = DoublingStep()
+        doubling.addDependency(adapter)
+        let queue = OperationQueue()
+        queue.addOperations([failing, adapter, doubling], waitUntilFinished: true)
+        // Not "DoublingStep has no input": the upstream failure, naming the operation that failed.
+        guard case .operationFailed(let name, let underlying)? = chainError(doubling.result) else {
+            Issue.record("expected the upstream failure, got \(String(describing: doubling.result))")
+            return
+        }
+        #expect(name == "first")
+        #expect(underlying as? StepFailure == StepFailure(message: "first refused 3"))
+    }
+
     @Test func noInputIsAnError() {
         let doubling = DoublingStep()
         doubling.start()
