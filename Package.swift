@@ -58,12 +58,19 @@ let package = Package(
         .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL", "Kernels"]),
 
         // Layer 6: device selection, the one place that knows both backends.
+        // Built-in effects, written with the public ImageKernel API only (as a user's would be).
+        .target(
+            name: "ImageEffects",
+            dependencies: ["ComputeCore", "ImageCodecs"],
+            resources: [.embedInCode("Kernels/sepia.cl"), .embedInCode("Kernels/tilt_shift.cl")]
+        ),
+
         .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),
 
         // Layer 7: the image operations and the batch runner; the product users import.
         .target(
             name: "GPUOps",
-            dependencies: ["OperationChain", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices"]
+            dependencies: ["OperationChain", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices", "ImageEffects"]
         ),
 
         // Layer 8: the command-line tool.
@@ -90,6 +97,11 @@ let package = Package(
         .testTarget(
             name: "GPUOpsTests",
             dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ImageEffectsTests",
+            dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),

@@ -119,6 +119,11 @@ public final class CPUBackend: ComputeBackend {
         return .host(HostImage(width: input.width, height: input.height, pixels: pixels))
     }
 
+    /// The kernel's host implementation, checked against its `outputSize`.
+    public func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
+        .host(try kernel.runCheckedOnHost(hostPixels(image)))
+    }
+
     // MARK: Helpers
 
     private func hostPixels(_ image: PipelineImage) throws -> HostImage {

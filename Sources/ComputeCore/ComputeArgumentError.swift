@@ -17,6 +17,11 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
     case glitchPlanSizeMismatch(planWidth: Int, planHeight: Int, width: Int, height: Int)
     /// A device image handed to a backend that does not own it, where only the owner can read it.
     case foreignDeviceImage(owner: String, backend: String)
+    /// An `ImageKernel` launch the backend cannot run (bad sizes, an image of another run,
+    /// more local memory than the device has).
+    case invalidKernelLaunch(kernel: String, reason: String)
+    /// An `ImageKernel` whose host implementation returned another size than `outputSize` says.
+    case kernelOutputSizeMismatch(kernel: String, expected: PixelSize, actual: PixelSize)
 
     public var description: String {
         switch self {
@@ -30,6 +35,10 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
             "glitch plan made for \(pw)x\(ph), image is \(w)x\(h)"
         case let .foreignDeviceImage(owner, backend):
             "\(backend) cannot read a device image of \(owner)"
+        case let .invalidKernelLaunch(kernel, reason):
+            "kernel \(kernel): \(reason)"
+        case let .kernelOutputSizeMismatch(kernel, expected, actual):
+            "kernel \(kernel): the host implementation returned \(actual), outputSize says \(expected)"
         }
     }
 }

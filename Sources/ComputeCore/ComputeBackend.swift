@@ -38,6 +38,9 @@ public protocol ComputeBackend: AnyObject, Sendable {
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage
     /// The glitch filter; `plan` was made for this image's size.
     func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage
+    /// A user's (or a built-in effect's) `ImageKernel`: its OpenCL launches on a device
+    /// backend, its host implementation on the CPU backend (docs/IMAGE-OPERATIONS.md).
+    func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage
 }
 
 extension ComputeBackend {

@@ -6,3 +6,4 @@
 @_exported import ImageMaths
 @_exported import ComputeCore
 @_exported import ComputeDevices
+@_exported import ImageEffects

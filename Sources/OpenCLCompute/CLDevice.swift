@@ -47,6 +47,10 @@ public final class CLDevice: @unchecked Sendable {
     public var isCompilerAvailable: Bool {
         get throws(CLCallError) { try value(CL_DEVICE_COMPILER_AVAILABLE, as: cl_bool.self) != 0 }
     }
+    /// Bytes of `__local` memory per work-group.
+    public var localMemory: UInt64 {
+        get throws(CLCallError) { try value(CL_DEVICE_LOCAL_MEM_SIZE, as: cl_ulong.self) }
+    }
     /// Largest work-group size.
     public var maxWorkGroupSize: Int {
         get throws(CLCallError) { try value(CL_DEVICE_MAX_WORK_GROUP_SIZE, as: Int.self) }

@@ -37,6 +37,20 @@ public final class CLKernel {
         try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), MemoryLayout<T>.size, &copy))
     }
 
+    /// Sets a `__local` argument of `bytes` bytes (no value: each work-group gets its own).
+    public func setLocalArgument(_ index: Int, bytes: Int) throws(CLCallError) {
+        try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), bytes, nil))
+    }
+
+    /// How many parameters the kernel function declares.
+    public var argumentCount: Int {
+        get throws(CLCallError) {
+            Int(try CLInfoQuery.value("clGetKernelInfo", as: cl_uint.self) {
+                clGetKernelInfo(id, cl_kernel_info(CL_KERNEL_NUM_ARGS), $0, $1, $2)
+            })
+        }
+    }
+
     /// The largest work-group this kernel can run with on `device` (it can be below the
     /// device's maximum when the kernel uses many registers).
     public func workGroupSize(on device: CLDevice) throws(CLCallError) -> Int {

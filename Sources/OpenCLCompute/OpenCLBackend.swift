@@ -130,7 +130,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     }
 
     /// The input resident here, its buffer, and a new image of `width × height` to write into.
-    private func prepare(_ image: PipelineImage, width: Int, height: Int, isOpaque: Bool)
+    func prepare(_ image: PipelineImage, width: Int, height: Int, isOpaque: Bool)
         throws -> (input: DeviceImage, source: CLBuffer, output: DeviceImage, target: CLBuffer) {
         let resident = try makeResident(image)
         guard case .device(let input) = resident, let source = buffer(of: input) else {

@@ -1,3 +1,4 @@
+import ComputeCore
 import Foundation
 import Kernels
 
@@ -22,6 +23,9 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     /// Why the x86 flavour of the resampling kernels did not build on this CPU device (the
     /// portable kernels run instead, with the same bytes), or nil. `gpuglitch devices` shows it.
     let x86BuildError: (any Error)?
+
+    /// What `ImageKernel.encode` may ask of this device.
+    let kernelLimits: KernelLaunches.DeviceLimits
 
     /// Guards the kernels: `clSetKernelArg` followed by the enqueue must not interleave with
     /// another thread's.
@@ -66,6 +70,32 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
             groupLimit = min(groupLimit, try kernel.workGroupSize(on: device))
         }
         launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
+        kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: try device.maxWorkGroupSize,
+                                                   localMemoryBytes: Int(clamping: try device.localMemory),
+                                                   isCPU: try device.type == .cpu)
+    }
+
+    // MARK: - Programs of ImageKernels
+
+    private let userProgramLock = NSLock()
+    private var userPrograms: [KernelProgramSource: Result<OpenCLUserProgram, any Error>] = [:]
+
+    /// The program of `source` on this device, built on first use. A build failure
+    /// (`CLBuildError`, with the compiler's log) is remembered and thrown again for every
+    /// later image without rebuilding; other failures are tried again next time.
+    func userProgram(_ source: KernelProgramSource) throws -> OpenCLUserProgram {
+        try userProgramLock.withLock {
+            if let known = userPrograms[source] { return try known.get() }
+            let made = Result { () throws -> OpenCLUserProgram in
+                OpenCLUserProgram(program: try Self.build(context: context, source: source.text, options: source.options))
+            }
+            switch made {
+            case .success: userPrograms[source] = made
+            case .failure(let error) where error is CLBuildError: userPrograms[source] = made
+            case .failure: break
+            }
+            return try made.get()
+        }
     }
 
     private static func build(context: CLContext, source: String, options: String) throws -> CLProgram {

@@ -12,7 +12,7 @@ import ImageMaths
 public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
     /// The primitives, to name the one that should fail.
     public enum Primitive: String, Sendable, CaseIterable {
-        case upload, download, resampleHorizontal, resampleVertical, crop, premultiply, unpremultiply, glitch
+        case upload, download, resampleHorizontal, resampleVertical, crop, premultiply, unpremultiply, glitch, kernel
     }
 
     /// The error of a device with no room left: recoverable, as a real device's is.
@@ -100,6 +100,11 @@ public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
 
     public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
         try pass(.glitch, image) { try host.glitch($0, plan: plan) }
+    }
+
+    /// The kernel's host implementation, "on the device".
+    public func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
+        try pass(.kernel, image) { try host.run(kernel, on: $0) }
     }
 
     // MARK: Helpers

@@ -1,0 +1,24 @@
+import ImageCodecs
+
+extension ImageKernel {
+    /// `runOnHost`, checked against `outputSize`: the one host path every backend takes (the
+    /// CPU backend always, a device backend's caller when the device fails for an image).
+    public func runCheckedOnHost(_ input: HostImage) throws -> HostImage {
+        let expected = try outputSize(width: input.width, height: input.height)
+        let result = try runOnHost(input)
+        let actual = PixelSize(width: result.width, height: result.height)
+        guard actual == expected, result.pixels.count == actual.width * actual.height * 4 else {
+            throw ComputeArgumentError.kernelOutputSizeMismatch(kernel: name, expected: expected, actual: actual)
+        }
+        return result
+    }
+
+    /// The output size, refused when empty.
+    public func checkedOutputSize(width: Int, height: Int) throws -> PixelSize {
+        let size = try outputSize(width: width, height: height)
+        guard size.width > 0, size.height > 0 else {
+            throw ComputeArgumentError.invalidKernelLaunch(kernel: name, reason: "output size \(size) is empty")
+        }
+        return size
+    }
+}

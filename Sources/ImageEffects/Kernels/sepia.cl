@@ -1,0 +1,11 @@
+// Sepia tone (docs/SPEC.md §4.4): Pillow's luma, then a host-computed colorize table.
+// One work-item per pixel; the global size is rounded up to the work-group, hence the check.
+__kernel void gpuglitch_sepia(__global const uchar4 *src, __global uchar4 *dst, uint count,
+                              __global const uchar4 *palette) {
+    uint i = get_global_id(0);
+    if (i >= count) return;
+    uchar4 p = src[i];
+    uint level = ((uint)p.x * 19595u + (uint)p.y * 38470u + (uint)p.z * 7471u + 0x8000u) >> 16;
+    uchar4 c = palette[level];
+    dst[i] = (uchar4)(c.x, c.y, c.z, p.w);
+}

@@ -1,0 +1,56 @@
+import ComputeCore
+import ImageCodecs
+
+/// Seed 001's sepia tone as an `ImageKernel`: grey level by Pillow's luma, then the
+/// colorize table (`SepiaPalette`); alpha unchanged. Written only with the public kernel API,
+/// as a user's own kernel would be.
+public struct SepiaKernel: ImageKernel, Equatable {
+    public static let defaultBlack = RGBColor(hex: "#1f1209")!
+    public static let defaultMid = RGBColor(hex: "#8c6239")!
+    public static let defaultWhite = RGBColor(hex: "#f5e6c8")!
+
+    public let black: RGBColor
+    public let mid: RGBColor
+    public let white: RGBColor
+    public let palette: SepiaPalette
+
+    public init(black: RGBColor = SepiaKernel.defaultBlack, mid: RGBColor = SepiaKernel.defaultMid,
+                white: RGBColor = SepiaKernel.defaultWhite) {
+        self.black = black
+        self.mid = mid
+        self.white = white
+        palette = SepiaPalette(black: black, mid: mid, white: white)
+    }
+
+    public var name: String { "sepia" }
+    public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.sepia) }
+
+    static let sepia = KernelFunction<KernelImage, KernelImage, UInt32, KernelTable>("gpuglitch_sepia")
+
+    public func encode(_ launches: inout KernelLaunches) throws {
+        let count = launches.input.width * launches.input.height
+        let group = min(128, launches.device.maxWorkGroupSize)
+        try launches.launch(Self.sepia, global: [count], local: [group],
+                            launches.input, launches.output, UInt32(count), KernelTable(palette.entries))
+    }
+
+    public func runOnHost(_ input: HostImage) throws -> HostImage {
+        let count = input.width * input.height
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialised in
+            input.pixels.withUnsafeBufferPointer { src in
+                palette.entries.withUnsafeBufferPointer { table in
+                    for i in 0..<count {
+                        let p = i * 4
+                        let level = SepiaPalette.gray(red: src[p], green: src[p + 1], blue: src[p + 2]) * 4
+                        out[p] = table[level]
+                        out[p + 1] = table[level + 1]
+                        out[p + 2] = table[level + 2]
+                        out[p + 3] = src[p + 3]
+                    }
+                }
+            }
+            initialised = count * 4
+        }
+        return HostImage(width: input.width, height: input.height, pixels: pixels)
+    }
+}

@@ -1,0 +1,52 @@
+import ComputeCore
+import ImageCodecs
+
+extension OpenCLBackend {
+    /// Runs a user's `ImageKernel`: the launches its `encode` records, on this device's
+    /// in-order queue, without waiting. The program is built once per device
+    /// (`OpenCLDeviceRuntime.userProgram`); the output and scratch images come from the buffer
+    /// pool (scratch buffers go back to it when this returns, which the in-order queue makes
+    /// safe: any later user is enqueued behind these launches); tables are copied to
+    /// read-only buffers that OpenCL keeps alive until the launches that read them are done.
+    public func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
+        let size = try kernel.checkedOutputSize(width: image.width, height: image.height)
+        var launches = KernelLaunches(input: PixelSize(width: image.width, height: image.height), output: size,
+                                      device: runtime.kernelLimits)
+        try kernel.encode(&launches)
+        let program = try runtime.userProgram(kernel.program)
+        let job = try prepare(image, width: size.width, height: size.height,
+                              isOpaque: kernel.outputIsOpaque(inputIsOpaque: image.isOpaque))
+        var scratch: [PooledBuffer] = []
+        for image in launches.scratchImages {
+            scratch.append(try pool.buffer(size: image.width * image.height * 4))
+        }
+        let images = [job.source, job.target] + scratch.map(\.buffer)
+        for launch in launches.launches {
+            var tables: [CLBuffer] = []
+            for case .table(let table) in launch.arguments {
+                tables.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
+            }
+            try program.withKernel(launch.kernel, parameterCount: launch.parameterCount) { k in
+                var nextTable = tables.makeIterator()
+                for (index, argument) in launch.arguments.enumerated() {
+                    switch argument {
+                    case .image(let image): try k.setArgument(index, images[image.slot])
+                    case .int32(let value): try k.setArgument(index, value)
+                    case .uint32(let value): try k.setArgument(index, value)
+                    case .float(let value): try k.setArgument(index, value)
+                    case .table: try k.setArgument(index, nextTable.next()!)
+                    case .local(let bytes): try k.setLocalArgument(index, bytes: bytes)
+                    }
+                }
+                var global = launch.globalSize
+                if let local = launch.localSize {
+                    global = zip(global, local).map { extent, group in (extent + group - 1) / group * group }
+                }
+                try runtime.queue.enqueue(k, globalSize: global, localSize: launch.localSize)
+            }
+        }
+        try runtime.queue.flush()
+        withExtendedLifetime(scratch) {}
+        return .device(job.output)
+    }
+}
