@@ -104,6 +104,8 @@ let package = Package(
             dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
+        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it.
+        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"]),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,25 +18,7 @@ struct ImageJob: Sendable {
     /// committed and `done` is called: the runner starts the next image then.
     var operationsEnded: (@Sendable () -> Void)? = nil
 
-    /// The scale step of the pipeline: cover fuses the resize with the square crop.
-    var target: ScaleTarget {
-        switch settings.fit {
-        case .cover: ScaleTarget.cover(side: settings.size, gravity: settings.gravity)
-        case .contain: ScaleTarget.contain(side: settings.size)
-        }
-    }
-
-    var decodeOptions: DecodeOptions {
-        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
-                                    failOnJPEGWarnings: settings.failOnJPEGWarnings,
-                                    memoryBudget: settings.memoryBudgetPerImage)
-        options.readsICCProfile = settings.keepsICCProfile
-        if settings.shrinkOnLoad {
-            let target = self.target
-            options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
-        }
-        return options
-    }
+    var decodeOptions: DecodeOptions { ThumbnailPipeline(settings: settings).decodeOptions }
 
     /// A compound operation for the image; `done` gets its result, or nil when the run was
     /// cancelled before the image was finished.
@@ -44,14 +26,11 @@ struct ImageJob: Sendable {
         let started = StageClock.now
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
                                       sizeLimit: settings.downloadMaxBytes)
-        let scale = ScaleImageOperation(backend: backend, target: target, filter: settings.filter)
         let profile: (@Sendable () -> [UInt8]?)? = settings.keepsICCProfile ? { @Sendable in load.decoded?.iccProfile } : nil
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
                                       defersCommit: true, iccProfile: profile)
-        var operations: [AnyChainableOperation] = [load, scale]
-        if let glitch = settings.glitch {
-            operations.append(GlitchImageOperation(backend: backend, parameters: glitch))
-        }
+        var operations: [AnyChainableOperation] = [load]
+        operations += ThumbnailPipeline(settings: settings).operations(on: backend)
         operations.append(save)
         let index = self.index, item = self.item
         return CompoundOperation<ImageSource, SavedImage>(operations: operations, input: item.source) { outcome in

@@ -1,4 +1,5 @@
 import Foundation
+import ImageEffects
 import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`
 /// that shape the output (docs/SPEC.md §3, §4, §7).
@@ -8,6 +9,8 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var fit: FitMode = .cover
     public var gravity: Gravity = .centre
     public var filter: ResampleFilter = .lanczos
+    /// Effects applied after the scale and crop, in order, before the glitch (`--effect`).
+    public var effects: [ImageEffect] = []
     /// The glitch to apply; nil means scale and crop only (`--no-glitch`).
     public var glitch: GlitchParameters? = GlitchParameters()
     /// JPEG quality, 1...100.
