@@ -1,6 +1,7 @@
 import ComputeCore
 import Foundation
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 
 /// Throughput of each primitive operation on one backend, for `gpuglitch bench`.
@@ -29,7 +30,7 @@ public struct OperationBenchmark: Sendable {
     }
 
     /// Runs the standard cases: a cover thumbnail (resize + crop fused) from a 12 MP and a
-    /// 3 MP image for every filter, the glitch, a crop, and an upload/download round trip.
+    /// 3 MP image for every filter, the glitch, each effect (default parameters), a crop, and an upload/download round trip.
     public func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
         var results = [Measurement]()
         let resident = try backend.makeResident(.host(source))
@@ -52,6 +53,11 @@ public struct OperationBenchmark: Sendable {
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
             try backend.glitch(square, plan: glitch)
         })
+        for effect in [ImageEffect.sepia(SepiaKernel()), .tiltShift(try TiltShiftKernel())] {
+            results.append(try measure("effect \(effect.name)", backend, square, outputSize: "512x512") {
+                try backend.run(effect.kernel, on: square)
+            })
+        }
         let rect = PixelRect(x: source.width / 4, y: source.height / 4, width: source.width / 2, height: source.height / 2)
         results.append(try measure("crop", backend, resident, outputSize: "\(rect.width)x\(rect.height)") {
             try backend.crop(resident, to: rect)

@@ -16,6 +16,7 @@ struct GPUGlitch: ParsableCommand {
             DevicesCommand.self,
             BenchCommand.self,
             ReportCommand.self,
+            VerifyCommand.self,
         ]
     )
 }

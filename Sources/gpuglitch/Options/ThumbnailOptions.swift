@@ -17,6 +17,11 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: "Resampling filter (Pillow's, exactly).")
     var filter: FilterArgument = .lanczos
 
+    @Option(name: .customLong("effect"), help: ArgumentHelp(
+        "An effect after the scale and crop, before the glitch; repeatable, applied in the order given: sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB] or tilt-shift[:radius=R,centre=C,band=B,fade=F].",
+        valueName: "name[:k=v,...]"))
+    var effects: [String] = []
+
     @Option(help: ArgumentHelp(
         "Glitch settings, key=value,...: seed, shift, edge (clamp|wrap), scanlines, thickness, strength, tears, tear-shift, tear-height; e.g. seed=7,shift=10,edge=wrap,tears=8.",
         valueName: "spec"))
@@ -81,6 +86,20 @@ struct ThumbnailOptions: ParsableArguments {
             throw ValidationError("--glitch and --no-glitch cannot be used together")
         }
         _ = try glitchParameters()
+        _ = try imageEffects()
+    }
+
+    /// The `--effect` values, parsed, in order.
+    func imageEffects() throws(ValidationError) -> [ImageEffect] {
+        var parsed: [ImageEffect] = []
+        for spec in effects {
+            do {
+                parsed.append(try EffectSpec.parse(spec))
+            } catch {
+                throw ValidationError("--effect \(spec): \(error.description)")
+            }
+        }
+        return parsed
     }
 
     /// The glitch to apply: nil for `--no-glitch`, the defaults when `--glitch` is absent.
@@ -102,6 +121,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.gravity = gravity.gravity
         s.filter = filter.filter
         s.glitch = try glitchParameters()
+        s.effects = try imageEffects()
         s.quality = quality
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels

@@ -6,6 +6,9 @@ struct ReportSettings: Codable, Equatable {
     var fit: String
     var gravity: String
     var filter: String
+    /// The `--effect`s in order, every parameter spelled out (absent in reports of versions
+    /// without effects).
+    var effects: [String]?
     /// Absent for `--no-glitch`. Size-dependent values left to their defaults are absent.
     var glitch: GlitchParameters?
     var format: String
@@ -21,6 +24,7 @@ struct ReportSettings: Codable, Equatable {
         fit = settings.fit.rawValue
         gravity = settings.gravity.rawValue
         filter = settings.filter.rawValue
+        effects = settings.effects.map(\.description)
         glitch = settings.glitch
         self.format = format.rawValue
         quality = settings.quality
