@@ -13,9 +13,12 @@
 #                     exist [/tmp/gpuglitch-corpus]
 #   --list-repeat K   instead of the comparison: gpuglitch fed a --list naming the corpus
 #                     once and K times over (sub-folders c0..c{K-1}), to show peak RSS stays flat
-#   --only LIST       tools or groups, comma-separated [all]; groups: anchors, gpuglitch, all;
-#                     tools: pillow-simd pillow pyvips vipsthumbnail opencv gpuglitch-cpu
-#                     gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch
+#   --only LIST       tools or groups, comma-separated [all]; groups: anchors, gpuglitch,
+#                     effects, all; tools: pillow-simd pillow pyvips vipsthumbnail opencv
+#                     gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch
+#                     pillow-simd-effects pillow-effects gpuglitch-cpu-effects
+#                     gpuglitch-opencl-effects (the effects job: sepia + tilt-shift, rated
+#                     against the best effects anchor)
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
 #   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
@@ -65,6 +68,7 @@ wants() { case ",$ONLY," in *",all,"*) return 0 ;; esac; case ",$ONLY," in *"$1"
 WANT_ANCHORS=0 WANT_GPUGLITCH=0
 for t in anchors pillow pyvips vipsthumbnail opencv; do wants "$t" && WANT_ANCHORS=1; done
 wants gpuglitch && WANT_GPUGLITCH=1
+wants effects && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
 # Reasons a tool cannot run, handed to the driver, which lists it as failed.
@@ -149,7 +153,8 @@ if [ "$WANT_GPUGLITCH" = 1 ] && [ -z "$GG" ]; then
   if (cd "$REPO" && swift build -c release --product gpuglitch) >"$LOGS/swift-build.log" 2>&1; then
     GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
   else
-    for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch; do
+    for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
+             gpuglitch-cpu-effects gpuglitch-opencl-effects; do
       unavailable "$t" "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"
     done
   fi

@@ -39,7 +39,12 @@ MIB = 1024 * 1024
 
 ANCHORS = ["pillow-simd", "pillow", "pyvips", "vipsthumbnail", "opencv"]
 GPUGLITCH = ["gpuglitch-cpu", "gpuglitch-cpu-glitch", "gpuglitch-opencl", "gpuglitch-opencl-glitch"]
-GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "all": ANCHORS + GPUGLITCH}
+# The effects job (sepia then tilt-shift after the thumbnail, no glitch) has its own anchors:
+# its rows' ratios are to the best of them, the other rows' to the best thumbnail anchor.
+EFFECT_ANCHORS = ["pillow-simd-effects", "pillow-effects"]
+EFFECT_GPUGLITCH = ["gpuglitch-cpu-effects", "gpuglitch-opencl-effects"]
+GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
+          "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -51,6 +56,10 @@ LABELS = {
     "gpuglitch-cpu-glitch": "gpuglitch --device cpu (glitch)",
     "gpuglitch-opencl": "gpuglitch --device opencl --no-glitch",
     "gpuglitch-opencl-glitch": "gpuglitch --device opencl (glitch)",
+    "pillow-simd-effects": "Pillow-SIMD + draft + sepia + tilt-shift, pool of 2",
+    "pillow-effects": "Pillow + draft + sepia + tilt-shift, pool of 2",
+    "gpuglitch-cpu-effects": "gpuglitch --device cpu --effect sepia --effect tilt-shift",
+    "gpuglitch-opencl-effects": "gpuglitch --device opencl --effect sepia --effect tilt-shift",
 }
 
 
@@ -99,6 +108,10 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     py, simd_py = f"{args.venv}/bin/python", f"{args.simd_venv}/bin/python"
     if tool == "pillow-simd":
         return [simd_py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
+    if tool == "pillow-simd-effects":
+        return [simd_py, f"{HERE}/anchor_pillow_effects.py", corpus, out, "2"], {}, None
+    if tool == "pillow-effects":
+        return [py, f"{HERE}/anchor_pillow_effects.py", corpus, out, "2"], {}, None
     if tool == "pillow":
         return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
     if tool == "pyvips":
@@ -116,6 +129,8 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
              "--device", device]
     if not tool.endswith("-glitch"):
         argv.append("--no-glitch")
+    if tool.endswith("-effects"):
+        argv += ["--effect", "sepia", "--effect", "tilt-shift"]
     return argv, {}, None
 
 
@@ -152,7 +167,7 @@ def build_jobs(args) -> list[Job]:
     jobs = []
     if args.list_repeat > 1:
         # RSS-stays-flat mode: gpuglitch only, fed a --list file naming 1x and Kx the corpus
-        tools = [t for t in tools if t in GPUGLITCH]
+        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH]
         if not tools:
             sys.exit("--list-repeat measures gpuglitch only; --only names no gpuglitch tool")
         repeat = os.path.join(args.work, f"corpus-x{args.list_repeat}")
@@ -209,8 +224,10 @@ def median(job: Job, key: str) -> float:
 
 def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
     ok = [j for j in jobs if j.runs and not j.failure]
-    anchors = [j for j in ok if j.tool in ANCHORS]
-    best = min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
+    def best_of(tools):
+        anchors = [j for j in ok if j.tool in tools]
+        return min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
+    best_thumbnail, best_effects = best_of(ANCHORS), best_of(EFFECT_ANCHORS)
     head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
             "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
             "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
@@ -230,6 +247,7 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
             lines.append(f"| {j.name}{runs} | {j.expected} | {wall:.2f} | {j.expected / wall:.1f} "
                          f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
         else:
+            best = best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH else best_thumbnail
             ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
             if j is best:
                 ratio += " (best)"
@@ -249,6 +267,8 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
     py, simd_py = f"{args.venv}/bin/python", f"{args.simd_venv}/bin/python"
     probes = {
         "pillow-simd": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
+        "pillow-simd-effects": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
+        "pillow-effects": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pyvips": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                    " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
