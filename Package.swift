@@ -40,6 +40,8 @@ let package = Package(
         // AVX2 resampling kernels, chosen at run time (per-function target attribute, no global
         // -mavx2: the binary still runs on x86-64 without AVX2; stubs on other architectures).
         .target(name: "CResampleSIMD"),
+        // The tilt-shift's host box passes, vectorised by the C compiler (ImageEffects).
+        .target(name: "CBoxBlur"),
 
         // Layer 1: the generic chain of Foundation operations. Knows nothing of images.
         .target(name: "OperationChain"),
@@ -61,7 +63,7 @@ let package = Package(
         // Built-in effects, written with the public ImageKernel API only (as a user's would be).
         .target(
             name: "ImageEffects",
-            dependencies: ["ComputeCore", "ImageCodecs"],
+            dependencies: ["ComputeCore", "ImageCodecs", "CBoxBlur"],
             resources: [.embedInCode("Kernels/sepia.cl"), .embedInCode("Kernels/tilt_shift.cl")]
         ),
 

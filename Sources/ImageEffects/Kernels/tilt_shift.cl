@@ -24,19 +24,21 @@ static void box_line(__global const uchar4 *in, __global uchar4 *out, int stride
     }
 }
 
-// Three box passes along each row: src → a → b → a. One work-item per row.
-__kernel void gpuglitch_box_blur_rows(__global const uchar4 *src, __global uchar4 *a, __global uchar4 *b,
-                                      int width, int height, int r, uint ww, uint fw) {
-    int y = get_global_id(0);
-    if (y >= height) return;
-    size_t base = (size_t)y * width;
-    box_line(src + base, a + base, 1, width, r, ww, fw);
-    box_line(a + base, b + base, 1, width, r, ww, fw);
-    box_line(b + base, a + base, 1, width, r, ww, fw);
+// Three box passes down each column: a → b → a → dst (dst may be b: the last pass reads
+// only a). One work-item per column: neighbouring work-items read neighbouring bytes, which
+// is what a GPU coalesces and what POCL turns into vector code. The row passes run here too,
+// on the transposed image.
+__kernel void gpuglitch_box_blur_columns(__global uchar4 *a, __global uchar4 *b, __global uchar4 *dst,
+                                         int width, int height, int r, uint ww, uint fw) {
+    int x = get_global_id(0);
+    if (x >= width) return;
+    box_line(a + x, b + x, width, height, r, ww, fw);
+    box_line(b + x, a + x, width, height, r, ww, fw);
+    box_line(a + x, dst + x, width, height, r, ww, fw);
 }
 
-// Three box passes down each column: a → b → a → dst, the last composited over `original`
-// with the row's mask weight. One work-item per column: neighbours read neighbouring bytes.
+// As gpuglitch_box_blur_columns, the last pass composited over `original` with each row's
+// mask weight m: DIV255(original·(255 − m) + blurred·m), Pillow's paste with an L mask.
 __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global uchar4 *b,
                                                    __global const uchar4 *original, __global uchar4 *dst,
                                                    __global const uchar *mask,
@@ -45,7 +47,6 @@ __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global 
     if (x >= width) return;
     box_line(a + x, b + x, width, height, r, ww, fw);
     box_line(b + x, a + x, width, height, r, ww, fw);
-    // The composite needs each row's weight: a column pass visits rows in order.
     int last = height - 1;
     __global const uchar4 *in = a + x;
     uint4 acc = px(in, 0, width) * (uint)(r + 1);
@@ -61,6 +62,13 @@ __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global 
         uint4 t = px(original + x, y, width) * (255u - m) + blurred * m + (uint4)(128u);
         dst[(size_t)y * width + x] = convert_uchar4(((t >> 8) + t) >> 8);
     }
+}
+
+// dst (height × width) = src (width × height) transposed. One work-item per pixel.
+__kernel void gpuglitch_transpose(__global const uchar4 *src, __global uchar4 *dst, int width, int height) {
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= width || y >= height) return;
+    dst[(size_t)x * height + y] = src[(size_t)y * width + x];
 }
 
 // A plain copy (radius 0).

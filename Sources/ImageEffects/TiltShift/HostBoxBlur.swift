@@ -1,3 +1,5 @@
+import CBoxBlur
+
 /// The box passes of `BoxBlurPlan` and the composite, on the host: the tilt-shift's CPU
 /// implementation. The same integer arithmetic as `tilt_shift.cl` (a window sum of clamped
 /// pixels), laid out for a CPU: rows keep a 4-channel running sum; columns keep a running
@@ -34,51 +36,28 @@ enum HostBoxBlur {
         }
     }
 
-    /// One box pass down each column, `src` to `dst`. With `blend`, the result is not stored
-    /// as it is but composited over the original: `DIV255(original·(255 − m) + blurred·m)`
-    /// with `m` the row's mask weight (Pillow's `paste` with an `L` mask).
+    /// One box pass down each column, `src` to `dst` (CBoxBlur's vectorised loop). With
+    /// `blend`, the result is composited over the original with each row's mask weight.
     static func blurColumns(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
                             width: Int, height: Int, plan: BoxBlurPlan,
                             blend: (original: UnsafePointer<UInt8>, mask: [UInt8])? = nil) {
-        let r = Int(plan.radius), last = height - 1, rowBytes = width * 4
-        let ww = plan.inner, fw = plan.edge
-        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: rowBytes)
+        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
         defer { acc.deallocate() }
-        func row(_ y: Int) -> UnsafePointer<UInt8> { src + y * rowBytes }
-        let first = row(0)
-        for i in 0..<rowBytes { acc[i] = UInt32(first[i]) &* UInt32(r + 1) }
-        if r >= 1 {
-            for k in 0...min(r - 1, last) {
-                let line = row(k)
-                for i in 0..<rowBytes { acc[i] &+= UInt32(line[i]) }
+        if let blend {
+            blend.mask.withUnsafeBufferPointer { mask in
+                gg_box_blur_columns(src, dst, Int32(width * 4), Int32(height), plan.radius, plan.inner, plan.edge,
+                                    blend.original, mask.baseAddress, acc)
             }
+        } else {
+            gg_box_blur_columns(src, dst, Int32(width * 4), Int32(height), plan.radius, plan.inner, plan.edge,
+                                nil, nil, acc)
         }
-        if r - 1 > last {
-            let line = row(last), times = UInt32(r - 1 - last)
-            for i in 0..<rowBytes { acc[i] &+= UInt32(line[i]) &* times }
-        }
-        for y in 0..<height {
-            let leaving = row(max(y - r - 1, 0)), entering = row(min(y + r, last)), far = row(min(y + r + 1, last))
-            let out = dst + y * rowBytes
-            if let blend {
-                let m = UInt32(blend.mask[y]), keep = 255 - m
-                let original = blend.original + y * rowBytes
-                for i in 0..<rowBytes {
-                    let l = UInt32(leaving[i])
-                    acc[i] = acc[i] &+ UInt32(entering[i]) &- l
-                    let bulk = acc[i] &* ww &+ (l &+ UInt32(far[i])) &* fw
-                    let blurred = (bulk &+ (1 << 23)) >> 24
-                    let t = UInt32(original[i]) &* keep &+ blurred &* m &+ 128
-                    out[i] = UInt8(truncatingIfNeeded: ((t >> 8) &+ t) >> 8)
-                }
-            } else {
-                for i in 0..<rowBytes {
-                    let l = UInt32(leaving[i])
-                    acc[i] = acc[i] &+ UInt32(entering[i]) &- l
-                    let bulk = acc[i] &* ww &+ (l &+ UInt32(far[i])) &* fw
-                    out[i] = UInt8(truncatingIfNeeded: (bulk &+ (1 << 23)) >> 24)
-                }
-            }
-        }
+    }
+
+    /// `dst` (height × width) = `src` (width × height) transposed. Pillow blurs columns the
+    /// same way: transpose, blur rows, transpose back; here the rows are the ones transposed,
+    /// so that every pass is the vectorised column pass.
+    static func transpose(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
+        gg_transpose_rgba(src, dst, Int32(width), Int32(height))
     }
 }

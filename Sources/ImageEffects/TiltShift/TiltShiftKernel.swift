@@ -6,10 +6,11 @@ import ImageCodecs
 /// around a horizontal line and fades to 255 away from it (docs/SPEC.md §4.4). On a
 /// transparent image alpha is blurred and composited like the colours, as Pillow does.
 ///
-/// On a device: one launch of three box passes per row (a work-item per row), one of three
-/// box passes per column with the composite folded into the last (a work-item per column,
-/// so neighbouring work-items read neighbouring bytes). Two scratch images, no per-image
-/// program build, the tables (mask rows) computed on the host.
+/// On a device: a transpose, three box passes down each column of the transposed image (the
+/// row passes), a transpose back, three box passes down each column with the composite folded
+/// into the last. Every pass has a work-item per column, so neighbouring work-items read
+/// neighbouring bytes; two scratch images, no per-image program build, the mask rows computed
+/// on the host. The host implementation runs the same passes in the same order.
 public struct TiltShiftKernel: ImageKernel, Equatable {
     public static let defaultRadius = 6.0
     public static let defaultCentre = 0.5
@@ -54,8 +55,9 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.tiltShift) }
 
     static let copy = KernelFunction<KernelImage, KernelImage, UInt32>("gpuglitch_copy")
-    static let rows = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
-        "gpuglitch_box_blur_rows")
+    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32>("gpuglitch_transpose")
+    static let blurColumns = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
+        "gpuglitch_box_blur_columns")
     static let columns = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
                                         Int32, Int32, Int32, UInt32, UInt32>("gpuglitch_box_blur_columns_composite")
 
@@ -68,10 +70,15 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
             try launches.launch(Self.copy, global: [width * height], local: [group], input, output, UInt32(width * height))
             return
         }
-        let a = try launches.scratchImage(width: width, height: height)
-        let b = try launches.scratchImage(width: width, height: height)
-        try launches.launch(Self.rows, global: [height], local: [group], input, a, b,
-                            Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
+        // The row passes run as column passes of the transposed image (A, B are height × width),
+        // so every pass walks columns: coalesced on a GPU, vector code on POCL.
+        let a = try launches.scratchImage(width: height, height: width)
+        let b = try launches.scratchImage(width: height, height: width)
+        let tile = [min(16, group), max(1, min(4, launches.device.maxWorkGroupSize / 16))]
+        try launches.launch(Self.transpose, global: [width, height], local: tile, input, a, Int32(width), Int32(height))
+        try launches.launch(Self.blurColumns, global: [height], local: [group], a, b, b,
+                            Int32(height), Int32(width), blur.radius, blur.inner, blur.edge)
+        try launches.launch(Self.transpose, global: [height, width], local: tile, b, a, Int32(height), Int32(width))
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
         try launches.launch(Self.columns, global: [width], local: [group], a, b, input, output, KernelTable(mask),
                             Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
@@ -81,16 +88,21 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         guard let blur else { return input }
         let width = input.width, height = input.height, count = input.pixels.count
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        var a = [UInt8](repeating: 0, count: count), b = [UInt8](repeating: 0, count: count)
+        var a = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
+        var b = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
             input.pixels.withUnsafeBufferPointer { src in
                 a.withUnsafeMutableBufferPointer { a in
                     b.withUnsafeMutableBufferPointer { b in
                         let s = src.baseAddress!, pa = a.baseAddress!, pb = b.baseAddress!
-                        // The passes of tilt_shift.cl, buffer for buffer.
-                        HostBoxBlur.blurRows(s, pa, width: width, height: height, plan: blur)
-                        HostBoxBlur.blurRows(pa, pb, width: width, height: height, plan: blur)
-                        HostBoxBlur.blurRows(pb, pa, width: width, height: height, plan: blur)
+                        // The passes of tilt_shift.cl. The row passes run down the columns of the
+                        // transposed image, where every step is vector work (the bytes equal:
+                        // the arithmetic is exact integer either way).
+                        HostBoxBlur.transpose(s, pa, width: width, height: height)
+                        HostBoxBlur.blurColumns(pa, pb, width: height, height: width, plan: blur)
+                        HostBoxBlur.blurColumns(pb, pa, width: height, height: width, plan: blur)
+                        HostBoxBlur.blurColumns(pa, pb, width: height, height: width, plan: blur)
+                        HostBoxBlur.transpose(pb, pa, width: height, height: width)
                         HostBoxBlur.blurColumns(pa, pb, width: width, height: height, plan: blur)
                         HostBoxBlur.blurColumns(pb, pa, width: width, height: height, plan: blur)
                         HostBoxBlur.blurColumns(pa, out.baseAddress!, width: width, height: height, plan: blur,
