@@ -1,7 +1,7 @@
 import ComputeCore
 
 /// One of the built-in effects with its parameters, as `--effect` names it. Effects run
-/// after the scale and crop, in the order given, before the glitch (docs/SPEC.md §4.4).
+/// after the scale and crop, in the order given, before the glitch (docs/SPEC.md §5).
 public enum ImageEffect: Sendable, Equatable, CustomStringConvertible {
     case sepia(SepiaKernel)
     case tiltShift(TiltShiftKernel)

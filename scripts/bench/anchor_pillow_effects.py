@@ -2,7 +2,7 @@
 
 The thumbnail job of anchor_pillow.py (draft, fit 512x512 LANCZOS), then the effects of
 `gpuglitch process --no-glitch --effect sepia --effect tilt-shift` with their defaults,
-written as Pillow spells them (docs/SPEC.md §4.4):
+written as Pillow spells them (docs/SPEC.md §5):
   sepia       ImageOps.colorize(ImageOps.grayscale(im), "#1f1209", "#f5e6c8", "#8c6239")
   tilt-shift  Image.composite(im.filter(GaussianBlur(6)), im, mask), the row mask made once
 then JPEG q90 4:2:0. With Pillow 13.0.0 the pixels equal gpuglitch's before encoding.

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 /// One box pass of Pillow's BoxBlur.c down every column of a `height`-row image whose rows are
-/// `row_bytes` bytes (docs/SPEC.md §4.4): the running sums of a whole row in `acc`
+/// `row_bytes` bytes (docs/SPEC.md §5): the running sums of a whole row in `acc`
 /// (`row_bytes` elements, scratch), every row step the same integer operations on each byte,
 /// which the compiler vectorises (AVX2 where the CPU has it, SSE2 otherwise). With `original`
 /// and `mask` non-null the result is composited over `original` with row y's weight

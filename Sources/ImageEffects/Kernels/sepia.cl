@@ -1,4 +1,4 @@
-// Sepia tone (docs/SPEC.md §4.4): Pillow's luma, then a host-computed colorize table.
+// Sepia tone (docs/SPEC.md §5): Pillow's luma, then a host-computed colorize table.
 // One work-item per pixel; the global size is rounded up to the work-group, hence the check.
 __kernel void gpuglitch_sepia(__global const uchar4 *src, __global uchar4 *dst, uint count,
                               __global const uchar4 *palette) {

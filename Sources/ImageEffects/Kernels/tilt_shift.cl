@@ -1,4 +1,4 @@
-// Tilt-shift (docs/SPEC.md §4.4): Pillow's GaussianBlur as three box passes per axis, then
+// Tilt-shift (docs/SPEC.md §5): Pillow's GaussianBlur as three box passes per axis, then
 // the composite with a per-row mask. Every box pass is Pillow's BoxBlur.c line blur, written
 // as the sum of a clamped window: out[x] = (S·ww + (p[x−r−1] + p[x+r+1])·fw + 2^23) >> 24 with
 // S = Σ p[x−r … x+r], indices clamped to the line. Integer, unsigned, so the bytes equal

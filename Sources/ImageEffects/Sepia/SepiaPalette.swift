@@ -1,6 +1,6 @@
 /// The 256-entry colour table of the sepia tone: Pillow 13's
 /// `ImageOps.colorize(gray, black, white, mid)` with its default points (black 0, mid 127,
-/// white 255), computed on the host once per parameter set (docs/SPEC.md §4.4). Both
+/// white 255), computed on the host once per parameter set (docs/SPEC.md §5). Both
 /// backends only look grey levels up in it.
 public struct SepiaPalette: Sendable, Equatable {
     /// Entry `l` is the RGB colour of grey level `l` (a fourth byte of 0 pads it to `uchar4`).

@@ -1,7 +1,7 @@
 /// The integer box blur that Pillow 13's `ImageFilter.GaussianBlur(radius)` runs: three box
 /// passes per axis (its `ImagingGaussianBlur` with `passes = 3`), each a running sum over a
 /// clamped window of `2·radius + 1` pixels plus the two next ones weighted by the fraction,
-/// in 8.24 fixed point (docs/SPEC.md §4.4). Computed once on the host, in Pillow's own float
+/// in 8.24 fixed point (docs/SPEC.md §5). Computed once on the host, in Pillow's own float
 /// arithmetic, for both backends.
 public struct BoxBlurPlan: Sendable, Equatable {
     /// Box passes per axis.

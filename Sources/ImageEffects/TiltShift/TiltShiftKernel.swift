@@ -3,7 +3,7 @@ import ImageCodecs
 
 /// Seed 003's tilt-shift as an `ImageKernel`: Pillow 13's
 /// `Image.composite(im.filter(GaussianBlur(radius)), im, mask)` with a mask that is 0 in a band
-/// around a horizontal line and fades to 255 away from it (docs/SPEC.md §4.4). On a
+/// around a horizontal line and fades to 255 away from it (docs/SPEC.md §5). On a
 /// transparent image alpha is blurred and composited like the colours, as Pillow does.
 ///
 /// On a device: a transpose, three box passes down each column of the transposed image (the

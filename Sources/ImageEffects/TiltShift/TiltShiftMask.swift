@@ -1,4 +1,4 @@
-/// The per-row blend weights of the tilt-shift (docs/SPEC.md §4.4): 0 (sharp) inside the
+/// The per-row blend weights of the tilt-shift (docs/SPEC.md §5): 0 (sharp) inside the
 /// band around the centre line, rising linearly over the fade to 255 (fully blurred). The
 /// same value for every pixel of a row, so a table of one byte per row is the whole mask.
 public enum TiltShiftMask {
