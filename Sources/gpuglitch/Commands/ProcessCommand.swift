@@ -39,7 +39,7 @@ struct ProcessCommand: ParsableCommand {
     @Flag(help: "Skip inputs whose output already exists (resume an interrupted batch).")
     var skipExisting = false
 
-    @Option(help: ArgumentHelp("Write a JSON report: per-input status, error and timings; totals.",
+    @Option(help: ArgumentHelp("Write a JSON report: per-input status, error and timings; totals. A name ending in .jsonl writes JSON Lines as images end (one object per input, then a totals object).",
                                valueName: "file"))
     var report: String?
 

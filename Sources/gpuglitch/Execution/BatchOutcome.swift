@@ -17,25 +17,15 @@ struct BatchOutcome {
         var itemIndex = 0
         records = plan.map { input in
             switch input.action {
-            case .fail(let message):
-                return BatchReport.ImageRecord(input: input.name, output: input.output, status: .failed,
-                                               error: message, seconds: 0)
-            case .skip:
-                return BatchReport.ImageRecord(input: input.name, output: input.output, status: .skipped,
-                                               seconds: 0)
+            case .fail, .skip:
+                return BatchReport.ImageRecord(unprocessed: input)!
             case .process:
                 defer { itemIndex += 1 }
                 guard let result = results[itemIndex] else {
                     return BatchReport.ImageRecord(input: input.name, output: input.output,
                                                    status: .interrupted, seconds: 0)
                 }
-                return BatchReport.ImageRecord(
-                    input: input.name, output: input.output,
-                    status: BatchReport.Status(result.status),
-                    error: result.status == .failed ? (result.error ?? "\(input.name): failed") : nil,
-                    seconds: result.seconds, timings: result.timings,
-                    outputWidth: result.outputWidth, outputHeight: result.outputHeight,
-                    fellBackToCPU: result.fellBackToCPU ? true : nil)
+                return BatchReport.ImageRecord(result, input: input)
             }
         }
         seconds = summary?.seconds ?? 0
@@ -69,6 +59,29 @@ struct BatchOutcome {
                           imagesPerSecond: line.imagesPerSecond),
             transfers: .init(uploads: uploads, downloads: downloads),
             shard: shard?.description, interrupted: interrupted)
+    }
+}
+
+extension BatchReport.ImageRecord {
+    /// The record of a processed input.
+    init(_ result: BatchItemResult, input: PlannedInput) {
+        self.init(input: input.name, output: input.output, status: BatchReport.Status(result.status),
+                  error: result.status == .failed ? (result.error ?? "\(input.name): failed") : nil,
+                  seconds: result.seconds, timings: result.timings,
+                  outputWidth: result.outputWidth, outputHeight: result.outputHeight,
+                  fellBackToCPU: result.fellBackToCPU ? true : nil)
+    }
+
+    /// The record of an input that was not processed (failed in planning, skipped), or nil.
+    init?(unprocessed input: PlannedInput) {
+        switch input.action {
+        case .fail(let message):
+            self.init(input: input.name, output: input.output, status: .failed, error: message, seconds: 0)
+        case .skip:
+            self.init(input: input.name, output: input.output, status: .skipped, seconds: 0)
+        case .process:
+            return nil
+        }
     }
 }
 

@@ -42,7 +42,18 @@ struct ProcessSession {
         let outputFolders = Set(plan.lazy.filter(\.isProcessed).compactMap(\.output)
             .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
         let staleRemoved = StaleTemporaryFiles.sweep(outputFolders)
-        let summary = runBatch(plan, backend: selection.backend, settings: settings, display: display)
+        // A .jsonl report is opened before the batch and written as it goes.
+        var stream: ReportStream? = nil
+        if let reportPath = command.report, ReportStream.isJSONLines(reportPath) {
+            do {
+                stream = try ReportStream(path: reportPath)
+            } catch {
+                Console.error("gpuglitch: --report: \(error)\n")
+                return ExitStatus.someInputsFailed
+            }
+            for input in plan { if let record = BatchReport.ImageRecord(unprocessed: input) { stream?.append(record) } }
+        }
+        let summary = runBatch(plan, backend: selection.backend, settings: settings, display: display, stream: stream)
         let outcome = BatchOutcome(plan: plan, summary: summary)
 
         if !command.quiet {
@@ -57,7 +68,12 @@ struct ProcessSession {
                                                                  jobs: command.workerCount),
                                         shard: shard)
             do {
-                try ReportFile.write(report, to: reportPath)
+                if let stream {
+                    for record in outcome.records where record.status == .interrupted { stream.append(record) }
+                    try stream.finish(report)
+                } else {
+                    try ReportFile.write(report, to: reportPath)
+                }
             } catch {
                 Console.error("gpuglitch: --report: \(error)\n")
                 if status == ExitStatus.success { status = ExitStatus.someInputsFailed }
@@ -69,8 +85,9 @@ struct ProcessSession {
     /// Runs the inputs to process through a `BatchRunner`, with SIGINT/SIGTERM cancelling
     /// it. Returns nil when there was nothing to process.
     private func runBatch(_ plan: [PlannedInput], backend: any ComputeBackend,
-                          settings: ThumbnailSettings, display: ProgressDisplay) -> BatchSummary? {
-        let items = plan.compactMap { input -> BatchItem? in
+                          settings: ThumbnailSettings, display: ProgressDisplay, stream: ReportStream?) -> BatchSummary? {
+        let processed = plan.filter(\.isProcessed)
+        let items = processed.compactMap { input -> BatchItem? in
             if case .process(let item) = input.action { return item }
             return nil
         }
@@ -82,6 +99,7 @@ struct ProcessSession {
         let summary = runner.run(items) { result in
             let message = result.status == .failed ? (result.error ?? "\(result.item.source): failed") : nil
             display.record(failedWith: message)
+            stream?.append(BatchReport.ImageRecord(result, input: processed[result.index]))
         }
         display.finish()
         return summary
