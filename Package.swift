@@ -91,7 +91,8 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),
         .testTarget(name: "CPUComputeTests", dependencies: ["CPUCompute", "TestSupport"]),
         .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "TestSupport"]),

@@ -108,22 +108,7 @@ public enum ICCProfile {
 
     /// zlib-inflates a profile of unknown size (at most `maximumBytes`).
     static func inflate(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
-        defer { libdeflate_free_decompressor(decompressor) }
-        var capacity = max(4096, input.count * 4)
-        while capacity <= maximumBytes {
-            var produced = 0
-            var output = [UInt8](repeating: 0, count: capacity)
-            let result = output.withUnsafeMutableBytes { out in
-                libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &produced)
-            }
-            switch result {
-            case LIBDEFLATE_SUCCESS: return Array(output[..<produced])
-            case LIBDEFLATE_INSUFFICIENT_SPACE: capacity *= 2
-            default: return nil
-            }
-        }
-        return nil
+        ZlibData.inflate(input, limit: maximumBytes)
     }
 
     /// zlib-deflates (level 6, as zlib's default).

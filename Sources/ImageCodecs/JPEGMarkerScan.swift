@@ -1,6 +1,7 @@
 /// A walk over a JPEG's marker segments up to the first scan (SOS), reading what the decoder
 /// needs before libjpeg-turbo runs: the frame size (to refuse huge images before allocating),
-/// the number of components, and the EXIF orientation (first APP1 "Exif" segment).
+/// the number of components, and the orientation (first APP1 "Exif" segment, else the last APP1
+/// XMP packet; see `MetadataOrientation`).
 ///
 /// It also tells a cut-off file from a damaged one: if the data ends before the scan header,
 /// the file is truncated. (TurboJPEG reports such files inconsistently: sometimes success with
@@ -18,6 +19,13 @@ struct JPEGMarkerScan {
         var at = 2                                          // after SOI
         var sawFrame = false
         var sawExif = false
+        var metadata = MetadataOrientation()
+        /// The last XMP segment's packet (Pillow keeps the last in `info["xmp"]`).
+        var xmp: Range<Int>? = nil
+        defer {
+            if let xmp { metadata.xmp = MetadataOrientation.xmpOrientation(in: UnsafeRawBufferPointer(rebasing: b[xmp])) }
+            orientation = metadata.resolved
+        }
         while true {
             // Find the next marker: 0xFF, any number of 0xFF fill bytes, then the code. Stray
             // bytes between segments are skipped, as libjpeg does.
@@ -42,7 +50,9 @@ struct JPEGMarkerScan {
             switch marker {
             case 0xE1 where !sawExif && body.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]):   // APP1 "Exif\0\0"
                 sawExif = true
-                orientation = ExifOrientationReader.orientation(in: body) ?? .topLeft
+                metadata.exif = ExifOrientationReader.orientation(in: body)
+            case 0xE1 where body.starts(with: Self.xmpSignature):             // APP1 XMP
+                xmp = (at + 2 + Self.xmpSignature.count)..<(at + length)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:     // SOFn
                 guard body.count >= 6 else { throw fail(.corrupt("frame header is \(body.count) bytes long")) }
                 height = Int(body[1]) << 8 | Int(body[2])
@@ -61,6 +71,11 @@ struct JPEGMarkerScan {
             at += length
         }
     }
+}
+
+extension JPEGMarkerScan {
+    /// "http://ns.adobe.com/xap/1.0/" and its NUL: the start of an APP1 XMP segment.
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 }
 
 private func hex(_ byte: UInt8) -> String {

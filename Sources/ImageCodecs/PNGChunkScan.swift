@@ -1,5 +1,6 @@
 /// A walk over a PNG's chunks that reads what the decoder needs before libpng runs: the size
-/// (to refuse huge images before allocating), the EXIF orientation (eXIf chunk), and where the
+/// (to refuse huge images before allocating), the orientation (eXIf chunk, else ImageMagick's
+/// "Raw profile type exif" text chunk, else XMP; see `MetadataOrientation`), and where the
 /// chunks that carry gamma information are.
 ///
 /// Why gamma chunks matter: libpng's simplified API converts what it reads to sRGB (8-bit
@@ -52,13 +53,24 @@ struct PNGChunkScan {
 
         var beforeImageData = true
         var sawExif = false
+        var metadata = MetadataOrientation()
+        // Text chunks as Pillow keeps them: by keyword, the last one winning.
+        var rawProfile: [UInt8]? = nil
+        var xmp: [UInt8]? = nil
+        defer {
+            if !sawExif, let rawProfile, let block = MetadataOrientation.rawProfileBytes(rawProfile) {
+                metadata.exif = block.withUnsafeBytes { ExifOrientationReader.orientation(in: $0) }
+            }
+            if let xmp { metadata.xmp = xmp.withUnsafeBytes { MetadataOrientation.xmpOrientation(in: $0) } }
+            orientation = metadata.resolved
+        }
         // A chunk cut off at the end stops the walk: libpng reports that damage precisely.
-        for chunk in PNGChunks(b) {
+        chunks: for chunk in PNGChunks(b) {
             switch chunk.type {
             case PNGChunk.idat:
                 beforeImageData = false
             case PNGChunk.iend:
-                return
+                break chunks
             case PNGChunk.gama where beforeImageData:
                 gammaChunkOffsets.append(chunk.offset)
             case PNGChunk.srgb where beforeImageData, PNGChunk.iccp where beforeImageData:
@@ -67,7 +79,14 @@ struct PNGChunkScan {
                 hasTransparencyChunk = true
             case PNGChunk.exif where !sawExif:
                 sawExif = true
-                orientation = ExifOrientationReader.orientation(in: UnsafeRawBufferPointer(rebasing: b[chunk.data])) ?? .topLeft
+                metadata.exif = ExifOrientationReader.orientation(in: UnsafeRawBufferPointer(rebasing: b[chunk.data]))
+            case PNGChunk.text, PNGChunk.compressedText, PNGChunk.internationalText:
+                guard let entry = PNGTextChunk(type: chunk.type, data: UnsafeRawBufferPointer(rebasing: b[chunk.data])) else { break }
+                switch entry.keyword {
+                case PNGTextChunk.rawExifProfile: rawProfile = entry.text
+                case PNGTextChunk.xmp: xmp = entry.text
+                default: break
+                }
             default:
                 break
             }

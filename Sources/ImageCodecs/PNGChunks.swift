@@ -20,6 +20,9 @@ struct PNGChunk {
     static let srgb: UInt32 = 0x7352_4742
     static let iccp: UInt32 = 0x6943_4350
     static let exif: UInt32 = 0x6558_4966
+    static let text: UInt32 = 0x7445_5874
+    static let compressedText: UInt32 = 0x7A54_5874
+    static let internationalText: UInt32 = 0x6954_5874
 
     /// Whether the type is an ancillary chunk (lower-case first letter): one a decoder may skip.
     var isAncillary: Bool { type & 0x2000_0000 != 0 }
