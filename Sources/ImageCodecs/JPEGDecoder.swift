@@ -27,7 +27,11 @@ enum JPEGDecoder {
         let jpegSize = UInt(bytes.count)
 
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        guard tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) == 0 else {
+        // TurboJPEG 2 fails the header call on any libjpeg warning, whatever the flags (e.g.
+        // "3 extraneous bytes before marker 0xdb" between header segments). The header it read
+        // is complete then; a warning is an error only when warnings are.
+        if tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) != 0
+            && !acceptable(handle, options: options) {
             throw failure(handle, source: source)
         }
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }

@@ -44,6 +44,12 @@ struct JPEGMarkerScan {
             }
             guard at + 2 <= b.count else { throw fail(.truncated) }
             let length = Int(b[at]) << 8 | Int(b[at + 1])
+            if length < 2 && (0xE0...0xEF).contains(marker) || length < 2 && marker == 0xFE {
+                // An APPn or COM segment of length 0 or 1: libjpeg (and Pillow) skip nothing
+                // after the length bytes and read on.
+                at += 2
+                continue
+            }
             guard length >= 2 else { throw fail(.corrupt("marker 0xFF\(hex(marker)) has length \(length)")) }
             guard at + length <= b.count else { throw fail(.truncated) }
             let body = UnsafeRawBufferPointer(rebasing: b[(at + 2)..<(at + length)])

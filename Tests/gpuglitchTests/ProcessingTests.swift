@@ -305,7 +305,7 @@ struct ProcessingTests {
         }
     }
 
-    @Test("--lenient-jpeg accepts recoverable JPEG damage, not a cut-off file; the default refuses both")
+    @Test("the default (--fail-on error) accepts recoverable JPEG damage as Pillow does, not a cut-off file; --fail-on warning refuses both")
     func lenientJPEG() throws {
         let folder = try TemporaryFolder()
         let damaged = ByteDamage.flipped(try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("chelsea.jpg")),
@@ -314,7 +314,7 @@ struct ProcessingTests {
         try folder.write(damaged.prefix(17_000), to: "in/cut.jpg")
         let runner = CommandRunner(in: folder.url)
 
-        let strict = try runner.run(["process", "in", "-o", "strict", "--size", "64", "--device", "cpu"])
+        let strict = try runner.run(["process", "in", "-o", "strict", "--size", "64", "--device", "cpu", "--fail-on", "warning"])
         #expect(strict.status == 1, "\(strict)")
         #expect(strict.stderrLines.count == 3, "two failures and the summary\n\(strict)")
         #expect(strict.stderrLines.contains { $0.hasPrefix("gpuglitch: in/damaged.jpg: ") && $0.contains("extraneous bytes before marker") },
@@ -323,7 +323,7 @@ struct ProcessingTests {
         #expect(folder.files(under: "strict").isEmpty)
 
         let lenient = try runner.run(["process", "in", "-o", "lenient", "--size", "64", "--device", "cpu",
-                                      "--lenient-jpeg", "--report", "lenient.json"])
+                                      "--report", "lenient.json"])
         #expect(lenient.status == 1, "the cut-off file still fails\n\(lenient)")
         #expect(lenient.stderrLines.count == 2, "\(lenient)")
         #expect(lenient.stderrLines.first?.hasPrefix("gpuglitch: in/cut.jpg: ") == true, "\(lenient)")
@@ -332,6 +332,12 @@ struct ProcessingTests {
         #expect(ImageFiles.isCompleteJPEG(try folder.contents("lenient/damaged.jpg")))
         let settings = try #require(try report(folder, "lenient.json")["settings"] as? [String: Any])
         #expect(settings["lenientJPEG"] as? Bool == true)
+        #expect(settings["failOn"] as? String == "error")
+        // The former flag still means the default.
+        let alias = try runner.run(["process", "in", "-o", "alias", "--size", "64", "--device", "cpu", "--lenient-jpeg"])
+        #expect(alias.status == 1 && folder.files(under: "alias") == ["damaged.jpg"], "\(alias)")
+        let both = try runner.run(["process", "in", "-o", "x", "--lenient-jpeg", "--fail-on", "warning"])
+        #expect(both.status == 2, "\(both)")
     }
 
     @Test("--format keep, jpeg and png; JPEG quality changes the bytes")

@@ -30,9 +30,10 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var memoryBudgetPerImage: Int = MemoryBudget.perImage(imagesInFlight: ProcessInfo.processInfo.activeProcessorCount)
     /// Apply the EXIF orientation of JPEGs.
     public var applyOrientation: Bool = true
-    /// Fail a JPEG on any libjpeg warning (damaged scan data), the default; false accepts
-    /// what libjpeg recovers, as Pillow and libvips do. A cut-off file fails either way.
-    public var failOnJPEGWarnings: Bool = true
+    /// Fail a JPEG on any libjpeg warning (damaged data it recovers from, `--fail-on warning`);
+    /// false, the default, accepts what libjpeg recovers, as Pillow 13 and libvips do. A
+    /// cut-off file fails either way, as in Pillow.
+    public var failOnJPEGWarnings: Bool = false
 
     public init() {}
 }

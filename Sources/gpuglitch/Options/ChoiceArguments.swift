@@ -83,3 +83,9 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
 enum ICCArgument: String, CaseIterable, ExpressibleByArgument {
     case keep, strip
 }
+
+/// `--fail-on` (libvips' names): `error` accepts what Pillow 13 accepts (libjpeg's warnings
+/// about damaged data included); `warning` also refuses files that make libjpeg warn.
+enum FailOnArgument: String, CaseIterable, ExpressibleByArgument {
+    case error, warning
+}

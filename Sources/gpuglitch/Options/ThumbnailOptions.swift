@@ -62,7 +62,13 @@ struct ThumbnailOptions: ParsableArguments {
                                valueName: "N"))
     var downloadMaxBytes: Int = 256 << 20
 
-    @Flag(help: "Accept JPEGs with damaged scan data that libjpeg can recover (it warns, e.g. 'extraneous bytes before marker'), as Pillow and libvips do. Cut-off files still fail.")
+    @Option(help: ArgumentHelp(
+        "error: accept every file Pillow 13 accepts, JPEGs whose damage libjpeg recovers with a warning included (cut-off files still fail); warning: also refuse those.",
+        valueName: "error|warning"))
+    var failOn: FailOnArgument = .error
+
+    /// The former name of the default, `--fail-on error`; kept so that scripts keep working.
+    @Flag(help: ArgumentHelp("Same as --fail-on error (the default).", visibility: .hidden))
     var lenientJpeg = false
 
     mutating func validate() throws {
@@ -81,6 +87,9 @@ struct ThumbnailOptions: ParsableArguments {
         }
         guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
+        }
+        if lenientJpeg && failOn == .warning {
+            throw ValidationError("--lenient-jpeg and --fail-on warning cannot be used together")
         }
         if glitch != nil && noGlitch {
             throw ValidationError("--glitch and --no-glitch cannot be used together")
@@ -126,7 +135,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
-        s.failOnJPEGWarnings = !lenientJpeg
+        s.failOnJPEGWarnings = failOn == .warning
         s.keepsICCProfile = icc == .keep
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes

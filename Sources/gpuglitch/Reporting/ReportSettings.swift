@@ -17,6 +17,8 @@ struct ReportSettings: Codable, Equatable {
     var applyOrientation: Bool
     var maxPixels: Int
     var lenientJPEG: Bool
+    /// `--fail-on`: `error` or `warning` (absent in reports of earlier versions).
+    var failOn: String?
     var jobs: Int
 
     init(_ settings: ThumbnailSettings, format: FormatArgument, jobs: Int) {
@@ -32,6 +34,7 @@ struct ReportSettings: Codable, Equatable {
         applyOrientation = settings.applyOrientation
         maxPixels = settings.maxPixels
         lenientJPEG = !settings.failOnJPEGWarnings
+        failOn = settings.failOnJPEGWarnings ? "warning" : "error"
         self.jobs = jobs
     }
 }
