@@ -8,10 +8,12 @@ import CPNG
 /// - 16-bit gray and RGB without alpha: read as 16-bit values and reduced with `v >> 8`, which
 ///   is Pillow's rule for RGB. (Pillow turns 16-bit gray into mode `I;16`, whose conversion to
 ///   RGBA saturates every value above 255; that is a Pillow quirk this decoder does not copy.)
-/// - 16-bit with alpha (gray+alpha, RGBA, or tRNS): libpng hands 16-bit alpha images over only
-///   premultiplied, so these are read as 8-bit by libpng with `(v·255 + 32767) / 65535`
-///   rounding (flag `PNG_IMAGE_FLAG_16BIT_sRGB`: the values are taken as already encoded).
-///   Pillow truncates (`v >> 8`), so this case can differ from Pillow by 1.
+/// - 16-bit with alpha (gray+alpha, RGBA, or tRNS) that reaches libpng (interlaced, or with a
+///   tRNS colour; the others take `PNGFastDecoder`, which keeps each sample's high byte as
+///   Pillow does): libpng hands 16-bit alpha images over only premultiplied, so these are read
+///   as 8-bit by libpng with `(v·255 + 32767) / 65535` rounding (flag
+///   `PNG_IMAGE_FLAG_16BIT_sRGB`: the values are taken as already encoded), at most 1 from
+///   Pillow's `v >> 8`.
 /// Gamma chunks are hidden from libpng first (see `PNGChunkScan`), so no case is brightened
 /// or darkened: the simplified API would otherwise treat a 16-bit file without gAMA as linear
 /// light and convert it to sRGB.

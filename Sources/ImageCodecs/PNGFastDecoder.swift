@@ -155,8 +155,8 @@ enum PNGFastDecoder {
         }
     }
 
-    /// Unfilters the rows of a gray, gray+alpha or palette image in place in `filtered` and
-    /// expands each to RGBA at `output`.
+    /// Unfilters the rows of a gray, gray+alpha, palette or 16-bit image in place in
+    /// `filtered` and expands each to RGBA at `output`.
     private static func unfilterOther(_ layout: PNGStreamLayout, in bytes: UnsafeRawBufferPointer,
                                       from filtered: UnsafeMutablePointer<UInt8>,
                                       into output: UnsafeMutablePointer<UInt8>) throws(PNGFastPathDecline) {
@@ -180,6 +180,11 @@ enum PNGFastDecoder {
                 throw PNGFastPathDecline("invalid filter type")
             }
             let destination = output + y * outputRowBytes
+            if layout.bitDepth == 16 {
+                PNGRowExpander.sixteenBitRow(row, into: destination, width: width,
+                                             channels: PNGStreamLayout.channels(colourType: layout.colourType))
+                continue
+            }
             switch layout.colourType {
             case 0:
                 PNGRowExpander.grayRow(row, into: destination, width: width, bitDepth: layout.bitDepth,

@@ -38,6 +38,22 @@ enum PNGRowExpander {
         }
     }
 
+    /// A row of 16-bit samples (big-endian; gray, gray+alpha, RGB or RGBA by `channels`) as
+    /// RGBA8 from each sample's high byte: Pillow's `v >> 8` for every channel, alpha included
+    /// (docs/SPEC.md §6; for 16-bit gray Pillow itself saturates instead, see there).
+    static func sixteenBitRow(_ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+                              width: Int, channels: Int) {
+        for x in 0..<width {
+            let s = source + x * channels * 2, d = destination + x * 4
+            switch channels {
+            case 1: d[0] = s[0]; d[1] = s[0]; d[2] = s[0]; d[3] = 255
+            case 2: d[0] = s[0]; d[1] = s[0]; d[2] = s[0]; d[3] = s[2]
+            case 3: d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = 255
+            default: d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
+            }
+        }
+    }
+
     /// A palette row of `width` indices of `bitDepth` bits, looked up in `table` (256 RGBA
     /// words, see `paletteTable`). Returns the largest index seen, so the caller can tell an
     /// index past the palette's end.

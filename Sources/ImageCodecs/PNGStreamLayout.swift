@@ -70,7 +70,8 @@ struct PNGStreamLayout {
         guard header.compression == 0, header.filter == 0 else { throw PNGFastPathDecline("unknown compression or filter method") }
         guard header.interlace == 0 else { throw PNGFastPathDecline("interlaced") }
         switch (colourType, bitDepth) {
-        case (0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8):
+        case (0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8),
+             (0, 16), (2, 16), (4, 16), (6, 16):
             break
         default:
             throw PNGFastPathDecline("colour type \(colourType) at bit depth \(bitDepth)")
@@ -123,6 +124,9 @@ struct PNGStreamLayout {
 
     private mutating func noteTransparency(_ data: Range<Int>, in b: UnsafeRawBufferPointer) throws(PNGFastPathDecline) {
         guard transparency == nil else { throw PNGFastPathDecline("tRNS repeated") }
+        // 16-bit transparent colours stay with libpng (Pillow compares them with the reduced
+        // 8-bit pixels, a case not worth a path of its own).
+        guard bitDepth != 16 else { throw PNGFastPathDecline("16-bit tRNS") }
         let maximumSample = (1 << bitDepth) - 1
         func sample(_ i: Int) -> Int { Int(b[data.lowerBound + 2 * i]) << 8 | Int(b[data.lowerBound + 2 * i + 1]) }
         switch colourType {
