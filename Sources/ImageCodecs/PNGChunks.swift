@@ -52,6 +52,9 @@ struct PNGChunks: Sequence, IteratorProtocol {
     /// length field says more than the bytes left: the file was cut off or the length is
     /// damaged), or nil.
     private(set) var cutOffType: UInt32?
+    /// The bytes of the cut-off chunk's data that the file holds (from its data's start to
+    /// the end of the file), when there is one.
+    private(set) var cutOffData: Range<Int>?
 
     /// Offset of the first chunk after IHDR (signature 8 + IHDR 25).
     static let afterHeader = 33
@@ -67,6 +70,7 @@ struct PNGChunks: Sequence, IteratorProtocol {
         let length = Self.u32(bytes, at: at)
         guard length <= UInt32(Int32.max), at + 12 + Int(length) <= bytes.count else {
             cutOffType = Self.u32(bytes, at: at + 4)
+            cutOffData = (at + 8)..<bytes.count
             return nil
         }
         let chunk = PNGChunk(offset: at, type: Self.u32(bytes, at: at + 4), data: (at + 8)..<(at + 8 + Int(length)))

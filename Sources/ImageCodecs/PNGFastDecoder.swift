@@ -75,6 +75,7 @@ enum PNGFastDecoder {
             throw PNGFastPathDecline("the zlib header declares a small window")
         }
         guard let inflater = ZlibInflater() else { throw PNGFastPathDecline("cannot allocate a decompressor") }
+        inflater.trailerMayBeMissing = layout.endsInsideImageData
         if pieces.count == 1 {
             try inflater.inflate(UnsafeRawBufferPointer(rebasing: bytes[first]), into: output)
             return

@@ -14,7 +14,7 @@
 struct PNGStreamLayout {
     var width = 0
     var height = 0
-    /// 1, 2, 4 or 8 (16-bit images are declined).
+    /// 1, 2, 4, 8 or 16.
     var bitDepth = 0
     /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
     var colourType = 0
@@ -26,6 +26,10 @@ struct PNGStreamLayout {
     private(set) var imageData: [Range<Int>] = []
     /// Sum of the IDAT data lengths.
     private(set) var compressedByteCount = 0
+    /// Whether the file ends inside the last IDAT chunk (its data counted up to the end of the
+    /// file). Pillow reads such a file when the deflate stream itself is complete and only the
+    /// zlib trailer (Adler-32) or the chunk's CRC is missing; so does the fast path.
+    private(set) var endsInsideImageData = false
 
     /// libpng's default limits (`PNG_USER_WIDTH_MAX`, `PNG_USER_HEIGHT_MAX`): larger sides are
     /// an error there.
@@ -103,7 +107,12 @@ struct PNGStreamLayout {
                 guard chunk.isAncillary else { throw PNGFastPathDecline("unknown critical chunk") }
             }
         }
-        if let cut = chunks.cutOffType, imageData.isEmpty || cut == PNGChunk.idat {
+        if let cut = chunks.cutOffType, let partial = chunks.cutOffData, cut == PNGChunk.idat,
+           colourType != 3 || palette != nil {
+            imageData.append(partial)
+            compressedByteCount += partial.count
+            endsInsideImageData = true
+        } else if chunks.cutOffType != nil && imageData.isEmpty {
             throw PNGFastPathDecline("a chunk is cut off")
         }
         guard !imageData.isEmpty else { throw PNGFastPathDecline("the data ends before any IDAT") }

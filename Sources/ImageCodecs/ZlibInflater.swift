@@ -11,6 +11,9 @@ final class ZlibInflater {
     private let decompressor: OpaquePointer
 
     /// `nil` only when memory for the decompressor cannot be had.
+    /// Set when the stream may end early, after its deflate data (see `inflate`).
+    var trailerMayBeMissing = false
+
     init?() {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         self.decompressor = decompressor
@@ -26,6 +29,16 @@ final class ZlibInflater {
     func inflate(_ input: UnsafeRawBufferPointer,
                  into output: UnsafeMutableRawBufferPointer) throws(PNGFastPathDecline) {
         var consumed = 0
+        if trailerMayBeMissing {
+            // The file ends inside the stream: the deflate data after the 2-byte zlib header
+            // must be complete and fill `output` exactly; whatever trailer bytes follow (all,
+            // some or none of the Adler-32) are not checked, as zlib in Pillow never gets there.
+            guard input.count > 2 else { throw PNGFastPathDecline("the image data is cut off") }
+            let result = libdeflate_deflate_decompress_ex(decompressor, input.baseAddress! + 2, input.count - 2,
+                                                          output.baseAddress, output.count, &consumed, nil)
+            guard result == LIBDEFLATE_SUCCESS else { throw PNGFastPathDecline("the image data is cut off") }
+            return
+        }
         let result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count,
                                                    output.baseAddress, output.count, &consumed, nil)
         switch result {

@@ -78,9 +78,19 @@ struct BadInputTests {
         #expect(decodeReason(Array(Self.progressiveJPEG.prefix(length))) == .truncated)
     }
 
-    @Test("a PNG cut before its image data ends is .truncated", arguments: [1, 4, 8, 16, 33, 100, 3000, 60000, 120000, 240490, 240499])
+    @Test("a PNG cut before its image data ends is .truncated", arguments: [1, 4, 8, 16, 33, 100, 3000, 60000, 120000, 240489])
     func truncatedPNG(_ length: Int) {
         #expect(decodeReason(Array(Self.png.prefix(length))) == .truncated)
+    }
+
+    @Test("a PNG cut inside its zlib trailer or the last IDAT's CRC decodes, as Pillow reads it: every pixel is there",
+          arguments: [240492, 240495, 240499])
+    func pngCutAfterItsPixels(_ length: Int) throws {
+        // chelsea.png is 240512 bytes: deflate data up to 240492, Adler-32 to 240496, CRC to
+        // 240500, IEND after. Pillow 13 reads every cut from 240490 on (it stops inflating once
+        // the rows are complete); the fast path from 240492, where the deflate data is whole.
+        let whole = try ImageDecoder.decode(data: Self.png, source: "whole").image
+        #expect(try ImageDecoder.decode(data: Array(Self.png.prefix(length)), source: "cut").image == whole)
     }
 
     @Test("a PNG missing only its IEND chunk still decodes: every pixel is there")
