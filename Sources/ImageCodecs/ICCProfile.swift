@@ -11,21 +11,23 @@ public enum ICCProfile {
     static let jpegChunkBytes = 65519
     static let jpegTag: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
 
-    /// The profile of an encoded PNG or JPEG, or nil when it has none (or a damaged one).
+    /// The profile of an encoded PNG, JPEG or WebP, or nil when it has none (or a damaged one).
     public static func read(from bytes: [UInt8]) -> [UInt8]? {
         bytes.withUnsafeBytes { b in
             if b.starts(with: ImageFormat.pngSignature) { return fromPNG(b) }
             if b.count > 2, b[0] == 0xFF, b[1] == 0xD8 { return fromJPEG(b) }
+            if ImageFormat.isWebP(b) { return WebPCodec.profile(in: b) }
             return nil
         }
     }
 
-    /// `bytes` (a PNG or JPEG as `format` says) with `profile` embedded.
+    /// `bytes` (a PNG, JPEG or WebP as `format` says) with `profile` embedded.
     public static func embed(_ profile: [UInt8], in bytes: [UInt8], format: ImageFormat) -> [UInt8] {
         guard !profile.isEmpty, profile.count <= maximumBytes else { return bytes }
         switch format {
         case .jpeg: return embed(profile, inJPEG: bytes)
         case .png: return embed(profile, inPNG: bytes) ?? bytes
+        case .webp: return WebPCodec.embed(profile, in: bytes) ?? bytes
         }
     }
 

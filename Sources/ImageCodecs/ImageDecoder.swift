@@ -74,6 +74,12 @@ public enum ImageDecoder {
                 try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
                 return try JPEGDecoder.decode(bytes, scan: scan, options: options, source: source)
             }
+        case .webp:
+            return try data.withTypedBytes { bytes throws(ImageCodecError) in
+                let container = try WebPContainer(bytes, source: source)
+                try checkPixelLimit(width: container.width, height: container.height, options: options, source: source)
+                return try WebPCodec.decode(bytes, container: container, options: options, source: source)
+            }
         }
     }
 
@@ -96,6 +102,10 @@ public enum ImageDecoder {
                 let scan = try JPEGMarkerScan(bytes, source: source)
                 return ImageHeader(format: .jpeg, storedWidth: scan.width, storedHeight: scan.height,
                                    orientation: scan.orientation)
+            case .webp:
+                let container = try WebPContainer(bytes, source: source)
+                return ImageHeader(format: .webp, storedWidth: container.width, storedHeight: container.height,
+                                   orientation: container.orientation)
             }
         }
     }

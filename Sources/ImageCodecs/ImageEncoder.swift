@@ -1,4 +1,4 @@
-/// Encodes `HostImage`s as PNG or JPEG bytes. Writing them to disk (atomically) is the
+/// Encodes `HostImage`s as PNG, JPEG or WebP bytes. Writing them to disk (atomically) is the
 /// caller's job.
 ///
 /// Thread-safe: encodes share nothing.
@@ -22,12 +22,21 @@ public enum ImageEncoder {
         try JPEGEncoder.encode(image, quality: quality, destination: destination)
     }
 
-    /// `encodePNG` or `encodeJPEG` by format (`quality` is used for JPEG only).
-    public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90,
+    /// WebP (libwebp): lossy at `quality` (1...100), or lossless, every pixel kept exactly
+    /// (the colour under fully transparent pixels too), so its pixels equal the PNG's.
+    public static func encodeWebP(_ image: HostImage, quality: Int = 90, lossless: Bool = false,
+                                  destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        try WebPCodec.encode(image, quality: quality, lossless: lossless, destination: destination)
+    }
+
+    /// `encodePNG`, `encodeJPEG` or `encodeWebP` by format (`quality` is used for JPEG and
+    /// lossy WebP, `lossless` for WebP only).
+    public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         switch format {
         case .png: try encodePNG(image, destination: destination)
         case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
+        case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
         }
     }
 }

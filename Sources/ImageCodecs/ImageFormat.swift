@@ -5,12 +5,14 @@
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case png
     case jpeg
+    case webp
 
     /// The usual file extension, without the dot.
     public var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
+        case .webp: "webp"
         }
     }
 
@@ -39,7 +41,13 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         case unrecognised
     }
 
+    /// A WebP file: `RIFF`, a 4-byte size, `WEBP`.
+    static func isWebP(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 12 && bytes.prefix(4).elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+    }
+
     static func sniff(_ bytes: UnsafeRawBufferPointer) -> SniffResult {
+        if isWebP(bytes) { return .format(.webp) }
         for (format, signature) in [(ImageFormat.png, pngSignature), (.jpeg, jpegSignature)] {
             let n = min(bytes.count, signature.count)
             guard n > 0, bytes.prefix(n).elementsEqual(signature.prefix(n)) else { continue }

@@ -210,10 +210,10 @@ struct PlanningTests {
         #expect(result.status == 1, "\(result)")
         #expect(lines == [
             ["fail", "missing.png", "missing.png: No such file or directory"],
-            ["fail", "empty", "empty: folder contains no .jpg, .jpeg or .png images"],
+            ["fail", "empty", "empty: folder contains no .jpg, .jpeg, .png or .webp images"],
             ["write", "good.png", "out/good.png"],
-            ["fail", "x.jpg", "x.jpg: folder contains no .jpg, .jpeg or .png images"],
-            ["fail", "textonly", "textonly: folder contains no .jpg, .jpeg or .png images"],
+            ["fail", "x.jpg", "x.jpg: folder contains no .jpg, .jpeg, .png or .webp images"],
+            ["fail", "textonly", "textonly: folder contains no .jpg, .jpeg, .png or .webp images"],
             ["fail", "", ": empty input name"],
         ])
     }

@@ -13,8 +13,10 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var effects: [ImageEffect] = []
     /// The glitch to apply; nil means scale and crop only (`--no-glitch`).
     public var glitch: GlitchParameters? = GlitchParameters()
-    /// JPEG quality, 1...100.
+    /// JPEG and lossy WebP quality, 1...100.
     public var quality: Int = 90
+    /// WebP outputs without loss (`--lossless`).
+    public var webpLossless = false
     /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.

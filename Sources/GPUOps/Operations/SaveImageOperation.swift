@@ -25,8 +25,10 @@ public struct SavedImage: Sendable, Equatable {
 public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedImage>, @unchecked Sendable {
     public let path: String
     public let format: ImageFormat
-    /// JPEG quality, 1...100.
+    /// JPEG and lossy WebP quality, 1...100.
     public let quality: Int
+    /// WebP without loss.
+    public let lossless: Bool
     /// Whether the file is left for the caller to commit (see above).
     public let defersCommit: Bool
     /// The ICC profile to embed, asked for when the image is encoded (so it can come from an
@@ -36,11 +38,12 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     private var _timings = StageTimings()
     private var pending: AtomicFileWriter.PendingFile?
 
-    public init(path: String, format: ImageFormat, quality: Int = 90, defersCommit: Bool = false,
+    public init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false, defersCommit: Bool = false,
                 iccProfile: (@Sendable () -> [UInt8]?)? = nil, input: PipelineImage? = nil) {
         self.path = path
         self.format = format
         self.quality = quality
+        self.lossless = lossless
         self.defersCommit = defersCommit
         self.iccProfile = iccProfile
         super.init(input: input)
@@ -67,7 +70,7 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         let host = try input.hostImage()
         let download = StageClock.since(t)
         t = StageClock.now
-        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, destination: path)
+        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, lossless: lossless, destination: path)
         if let profile = iccProfile?() { bytes = ICCProfile.embed(profile, in: bytes, format: format) }
         let encode = StageClock.since(t)
         t = StageClock.now

@@ -20,7 +20,7 @@ struct BatchStageReport: Encodable {
 
     static func measure(folder: String, backend: any ComputeBackend) throws -> BatchStageReport {
         let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
-            .filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { ["jpg", "jpeg", "png", "webp"].contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted()
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("gpuglitch-bench-\(getpid())-\(UUID().uuidString)").path

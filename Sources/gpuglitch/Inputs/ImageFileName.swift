@@ -4,7 +4,7 @@ import GPUOps
 /// implies for `--format keep`.
 enum ImageFileName {
     /// Extensions (lowercased) a folder scan accepts, in any letter case.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
 
     /// Splits a file name into stem and extension at the last dot. A leading dot does not
     /// start an extension (`.png` is a stem with no extension, as for a hidden file).
@@ -21,12 +21,13 @@ enum ImageFileName {
         return imageExtensions.contains(ext.lowercased())
     }
 
-    /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, any case),
+    /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, `.webp` → webp, any case),
     /// or nil for any other name.
     static func format(of name: String) -> ImageFormat? {
         switch split(name).extension?.lowercased() {
         case "png": .png
         case "jpg", "jpeg": .jpeg
+        case "webp": .webp
         default: nil
         }
     }

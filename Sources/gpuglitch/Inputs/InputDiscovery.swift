@@ -35,7 +35,7 @@ struct InputDiscovery {
                              ancestors: [identity])
             if found.isEmpty {
                 return [.failure(name: argument, reason:
-                    "folder contains no .jpg, .jpeg or .png images")]
+                    "folder contains no .jpg, .jpeg, .png or .webp images")]
             }
             return found
         case .brokenSymbolicLink:

@@ -56,10 +56,10 @@ enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--format keep|jpeg|png`: `keep` writes each image in its input's format. `jpg` is
+/// `--format keep|jpeg|png|webp`: `keep` writes each image in its input's format. `jpg` is
 /// accepted for `jpeg`.
 enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
-    case keep, jpeg, png
+    case keep, jpeg, png, webp
 
     init?(argument: String) {
         if argument == "jpg" {
@@ -75,6 +75,7 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
         case .keep: nil
         case .jpeg: .jpeg
         case .png: .png
+        case .webp: .webp
         }
     }
 }

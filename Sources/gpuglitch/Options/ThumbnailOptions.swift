@@ -33,8 +33,11 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: "Output format; keep writes each image in its input's format (jpg is accepted for jpeg).")
     var format: FormatArgument = .keep
 
-    @Option(help: ArgumentHelp("JPEG quality, 1...100.", valueName: "1...100"))
+    @Option(help: ArgumentHelp("JPEG and lossy WebP quality, 1...100.", valueName: "1...100"))
     var quality: Int = 90
+
+    @Flag(help: "WebP output without loss: every pixel as in the PNG output (with --format webp, or keep for WebP inputs).")
+    var lossless = false
 
     @Flag(inversion: .prefixedNo,
           help: "JPEG DCT-domain downscale while decoding (leaves at least 2x for the resampler); off gives output identical to Pillow.")
@@ -88,6 +91,9 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
         }
+        if lossless && !(format == .webp || format == .keep) {
+            throw ValidationError("--lossless goes with --format webp (or keep, for WebP inputs)")
+        }
         if lenientJpeg && failOn == .warning {
             throw ValidationError("--lenient-jpeg and --fail-on warning cannot be used together")
         }
@@ -132,6 +138,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.glitch = try glitchParameters()
         s.effects = try imageEffects()
         s.quality = quality
+        s.webpLossless = lossless
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation

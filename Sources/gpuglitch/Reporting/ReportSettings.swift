@@ -13,6 +13,8 @@ struct ReportSettings: Codable, Equatable {
     var glitch: GlitchParameters?
     var format: String
     var quality: Int
+    /// `--lossless` (WebP); absent in reports of earlier versions.
+    var lossless: Bool?
     var shrinkOnLoad: Bool
     var applyOrientation: Bool
     var maxPixels: Int
@@ -30,6 +32,7 @@ struct ReportSettings: Codable, Equatable {
         glitch = settings.glitch
         self.format = format.rawValue
         quality = settings.quality
+        lossless = settings.webpLossless
         shrinkOnLoad = settings.shrinkOnLoad
         applyOrientation = settings.applyOrientation
         maxPixels = settings.maxPixels

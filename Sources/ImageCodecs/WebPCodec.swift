@@ -1,0 +1,112 @@
+import CWebP
+
+extension WebPContainer {
+    /// The canvas size as libwebp reads it from the bitstream header, or nil.
+    static func canvasSize(_ b: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+        var width: Int32 = 0, height: Int32 = 0
+        guard WebPGetInfo(b.baseAddress?.assumingMemoryBound(to: UInt8.self), b.count, &width, &height) != 0,
+              width > 0, height > 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+}
+
+/// WebP with Debian's libwebp: decoding to RGBA (`WebPDecodeRGBAInto`), and encoding lossy
+/// (`quality`) or lossless. Lossless keeps every pixel exactly, the colour under fully
+/// transparent pixels included (`exact`), so its pixels equal the PNG output's. An ICC
+/// profile goes into an `ICCP` chunk (libwebpmux), as Pillow and libvips write it.
+enum WebPCodec {
+    static func decode(_ bytes: UnsafeRawBufferPointer, container: WebPContainer, options: DecodeOptions,
+                       source: String) throws(ImageCodecError) -> DecodedImage {
+        let width = container.width, height = container.height
+        try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
+        var failed = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialised in
+            let result = WebPDecodeRGBAInto(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                                            out.baseAddress, out.count, Int32(width * 4))
+            failed = result == nil
+            initialised = failed ? 0 : out.count
+        }
+        if failed { throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the image data")) }
+        var image = HostImage(width: width, height: height, pixels: pixels)
+        let orientation = options.applyOrientation ? container.orientation : .topLeft
+        orientation.apply(to: &image)
+        return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,
+                            scaleDenominator: 1, orientation: container.orientation)
+    }
+
+    static func encode(_ image: HostImage, quality: Int, lossless: Bool,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
+        var config = WebPConfig()
+        var picture = WebPPicture()
+        guard gpuglitch_WebPConfigInit(&config) != 0, gpuglitch_WebPPictureInit(&picture) != 0 else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("libwebp version mismatch"))
+        }
+        config.quality = Float(quality)
+        if lossless {
+            config.lossless = 1
+            config.exact = 1
+            config.quality = 75     // effort, as cwebp -lossless and Pillow's default
+            config.method = 4
+        }
+        picture.use_argb = 1
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer {
+            WebPPictureFree(&picture)
+            WebPMemoryWriterClear(&writer)
+        }
+        let imported = image.pixels.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
+        }
+        guard imported != 0 else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("libwebp: out of memory importing the image"))
+        }
+        picture.writer = WebPMemoryWrite
+        let ok = withUnsafeMutablePointer(to: &writer) { pointer -> Int32 in
+            picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0 else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("libwebp error \(picture.error_code.rawValue)"))
+        }
+        return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
+    }
+
+    /// `webp` with `profile` in an ICCP chunk (the file becomes the extended format), or
+    /// nil when libwebpmux cannot make it.
+    static func embed(_ profile: [UInt8], in webp: [UInt8]) -> [UInt8]? {
+        guard let mux = gpuglitch_WebPMuxNew() else { return nil }
+        defer { WebPMuxDelete(mux) }
+        return webp.withUnsafeBufferPointer { image -> [UInt8]? in
+            profile.withUnsafeBufferPointer { icc -> [UInt8]? in
+                var imageData = WebPData(bytes: image.baseAddress, size: image.count)
+                var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
+                guard WebPMuxSetImage(mux, &imageData, 1) == WEBP_MUX_OK,
+                      WebPMuxSetChunk(mux, "ICCP", &iccData, 1) == WEBP_MUX_OK else { return nil }
+                var assembled = WebPData(bytes: nil, size: 0)
+                guard WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK else { return nil }
+                defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
+                return Array(UnsafeBufferPointer(start: assembled.bytes, count: assembled.size))
+            }
+        }
+    }
+
+    /// The ICCP chunk's data of a WebP file, or nil.
+    static func profile(in b: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard b.count >= 12 else { return nil }
+        var at = 12
+        while at + 8 <= b.count {
+            let length = Int(b[at + 4]) | Int(b[at + 5]) << 8 | Int(b[at + 6]) << 16 | Int(b[at + 7]) << 24
+            let end = at + 8 + length
+            guard end <= b.count else { return nil }
+            if b[at] == 0x49, b[at + 1] == 0x43, b[at + 2] == 0x43, b[at + 3] == 0x50 {   // "ICCP"
+                return Array(b[(at + 8)..<end])
+            }
+            at = end + (length & 1)
+        }
+        return nil
+    }
+}
+
