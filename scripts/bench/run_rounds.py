@@ -43,8 +43,12 @@ GPUGLITCH = ["gpuglitch-cpu", "gpuglitch-cpu-glitch", "gpuglitch-opencl", "gpugl
 # its rows' ratios are to the best of them, the other rows' to the best thumbnail anchor.
 EFFECT_ANCHORS = ["pillow-simd-effects", "pillow-effects"]
 EFFECT_GPUGLITCH = ["gpuglitch-cpu-effects", "gpuglitch-opencl-effects"]
+# WebP output (the thumbnail job written as lossy WebP q90): its own anchor and ratios.
+WEBP_ANCHORS = ["pyvips-webp"]
+WEBP_GPUGLITCH = ["gpuglitch-cpu-webp"]
 GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
-          "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH}
+          "webp": WEBP_ANCHORS + WEBP_GPUGLITCH,
+          "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -60,6 +64,8 @@ LABELS = {
     "pillow-effects": "Pillow + draft + sepia + tilt-shift, pool of 2",
     "gpuglitch-cpu-effects": "gpuglitch --device cpu --effect sepia --effect tilt-shift",
     "gpuglitch-opencl-effects": "gpuglitch --device opencl --effect sepia --effect tilt-shift",
+    "pyvips-webp": "pyvips thumbnail + webpsave Q90, pool of 2",
+    "gpuglitch-cpu-webp": "gpuglitch --device cpu --no-glitch --format webp",
 }
 
 
@@ -83,12 +89,34 @@ def count_inputs(folder: str) -> int:
                for n in files if n.lower().endswith(EXTENSIONS))
 
 
+def webp_size(path: str) -> tuple[int, int] | None:
+    """The canvas size of a lossy (VP8) or lossless (VP8L) WebP file, or None."""
+    with open(path, "rb") as f:
+        head = f.read(40)
+    if len(head) < 30 or head[:4] != b"RIFF" or head[8:12] != b"WEBP":
+        return None
+    if head[12:16] == b"VP8 ":
+        return (int.from_bytes(head[26:28], "little") & 0x3FFF, int.from_bytes(head[28:30], "little") & 0x3FFF)
+    if head[12:16] == b"VP8L":
+        bits = int.from_bytes(head[21:25], "little")
+        return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+    if head[12:16] == b"VP8X":
+        return (int.from_bytes(head[24:27], "little") + 1, int.from_bytes(head[27:30], "little") + 1)
+    return None
+
+
 def check_outputs(out_dir: str, expected: int) -> str | None:
-    """None if out_dir holds exactly `expected` 512x512 4:2:0 JPEGs, else what is wrong."""
+    """None if out_dir holds exactly `expected` 512x512 4:2:0 JPEGs (or 512x512 WebPs), else
+    what is wrong."""
     outputs = [os.path.join(d, n) for d, _, files in os.walk(out_dir) for n in files]
     if len(outputs) != expected:
         return f"{len(outputs)}/{expected} outputs"
     for path in outputs:
+        if path.endswith(".webp"):
+            size = webp_size(path)
+            if size != (512, 512):
+                return f"not a 512x512 WebP ({size}): {path}"
+            continue
         frame = read_frame(path)
         if frame is None:
             return f"not a JPEG: {path}"
@@ -114,6 +142,8 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
         return [py, f"{HERE}/anchor_pillow_effects.py", corpus, out, "2"], {}, None
     if tool == "pillow":
         return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
+    if tool == "pyvips-webp":
+        return [py, f"{HERE}/anchor_pyvips_webp.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips":
         return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "opencv":
@@ -125,9 +155,9 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     device = "opencl" if "opencl" in tool else "cpu"
     argv = [args.gpuglitch, "process"]
     argv += ["--list", list_file] if list_file else [corpus]
-    argv += ["--output", out, "--size", "512", "--format", "jpeg", "--quality", "90",
-             "--device", device]
-    if not tool.endswith("-glitch"):
+    argv += ["--output", out, "--size", "512", "--format", "webp" if tool.endswith("-webp") else "jpeg",
+             "--quality", "90", "--device", device]
+    if not tool.endswith("-glitch") or tool.endswith("-webp"):
         argv.append("--no-glitch")
     if tool.endswith("-effects"):
         argv += ["--effect", "sepia", "--effect", "tilt-shift"]
@@ -167,7 +197,7 @@ def build_jobs(args) -> list[Job]:
     jobs = []
     if args.list_repeat > 1:
         # RSS-stays-flat mode: gpuglitch only, fed a --list file naming 1x and Kx the corpus
-        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH]
+        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH + WEBP_GPUGLITCH]
         if not tools:
             sys.exit("--list-repeat measures gpuglitch only; --only names no gpuglitch tool")
         repeat = os.path.join(args.work, f"corpus-x{args.list_repeat}")
@@ -227,7 +257,7 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
     def best_of(tools):
         anchors = [j for j in ok if j.tool in tools]
         return min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
-    best_thumbnail, best_effects = best_of(ANCHORS), best_of(EFFECT_ANCHORS)
+    best_thumbnail, best_effects, best_webp = best_of(ANCHORS), best_of(EFFECT_ANCHORS), best_of(WEBP_ANCHORS)
     head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
             "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
             "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
@@ -247,7 +277,8 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
             lines.append(f"| {j.name}{runs} | {j.expected} | {wall:.2f} | {j.expected / wall:.1f} "
                          f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
         else:
-            best = best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH else best_thumbnail
+            best = (best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH
+                    else best_webp if j.tool in WEBP_ANCHORS + WEBP_GPUGLITCH else best_thumbnail)
             ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
             if j is best:
                 ratio += " (best)"
@@ -269,6 +300,8 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
         "pillow-simd": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pillow-simd-effects": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pillow-effects": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
+        "pyvips-webp": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                        " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pyvips": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                    " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
