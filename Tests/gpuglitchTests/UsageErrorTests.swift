@@ -87,7 +87,7 @@ struct UsageErrorTests {
         (["--fit", "fill"], "The value 'fill' is invalid for '--fit <fit>'"),
         (["--gravity", "up"], "The value 'up' is invalid for '--gravity <gravity>'"),
         (["--filter", "nearest"], "The value 'nearest' is invalid for '--filter <filter>'"),
-        (["--format", "webp"], "The value 'webp' is invalid for '--format <format>'"),
+        (["--format", "tiff"], "The value 'tiff' is invalid for '--format <format>'"),
     ])
     func badChoice(arguments: [String], message: String) throws {
         let result = try processUsage(arguments)
