@@ -218,7 +218,7 @@ struct PlanningTests {
         ])
     }
 
-    @Test("shards 1/3, 2/3, 3/3 split the sorted set: disjoint, complete, independent of argument order")
+    @Test("shards 1/3, 2/3, 3/3 split the hash-ordered set: disjoint, complete, balanced, independent of argument order")
     func shards() throws {
         let folder = try TemporaryFolder()
         var names: [String] = []
@@ -244,10 +244,13 @@ struct PlanningTests {
         }
         #expect(union.count == everything.count && Set(union) == everything)
 
-        // Round robin over the byte-sorted names (missing.png, set/even/img0.png, set/even/img10.png,
-        // set/even/img2.png, ...): positions 0, 3, 6, 9, listed in input order.
+        // Round robin over the names ordered by their stable hash (docs/CLI.md: FNV-1a 64 of
+        // the UTF-8 name, after a 0 domain byte, then MurmurHash3's fmix64), ties in input
+        // order. Computed independently in Python:
+        //   sorted(range(12), key=lambda i: (h(names[i]), i))[0::3] ->
+        //   img4, img5, img2, img3 (listed below in input order)
         let (_, first) = try plan(["set", "missing.png", "--output", "out", "--shard", "1/3"], in: folder)
-        #expect(first.map { $0[1] } == ["set/even/img2.png", "set/even/img8.png", "set/odd/img5.png", "missing.png"])
+        #expect(first.map { $0[1] } == ["set/even/img2.png", "set/even/img4.png", "set/odd/img3.png", "set/odd/img5.png"])
 
         let (_, whole) = try plan(["set", "missing.png", "--output", "out", "--shard", "1/1"], in: folder)
         #expect(whole == fullLines)

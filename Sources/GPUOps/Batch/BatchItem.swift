@@ -53,7 +53,8 @@ public struct BatchItemResult: Sendable {
 
 /// What a batch run did.
 public struct BatchSummary: Sendable {
-    /// One result per item that finished (ok or failed), in completion order. Items never
+    /// One result per item that finished (ok or failed), in completion order, from
+    /// `BatchRunner.run`; empty from `BatchRunner.stream`, which keeps none. Items never
     /// started because the run was cancelled have no result.
     public var results: [BatchItemResult]
     public var seconds: Double
@@ -62,15 +63,23 @@ public struct BatchSummary: Sendable {
     /// Host↔device image copies made during the run.
     public var uploads: Int
     public var downloads: Int
+    /// Items written, and items that failed.
+    public var ok: Int
+    public var failed: Int
 
     public init(results: [BatchItemResult], seconds: Double, cancelled: Bool, uploads: Int, downloads: Int) {
+        self.init(results: results, ok: results.count { $0.status == .ok }, failed: results.count { $0.status == .failed },
+                  seconds: seconds, cancelled: cancelled, uploads: uploads, downloads: downloads)
+    }
+
+    public init(results: [BatchItemResult], ok: Int, failed: Int, seconds: Double, cancelled: Bool,
+                uploads: Int, downloads: Int) {
         self.results = results
+        self.ok = ok
+        self.failed = failed
         self.seconds = seconds
         self.cancelled = cancelled
         self.uploads = uploads
         self.downloads = downloads
     }
-
-    public var ok: Int { results.filter { $0.status == .ok }.count }
-    public var failed: Int { results.filter { $0.status == .failed }.count }
 }

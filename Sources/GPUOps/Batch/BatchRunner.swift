@@ -41,8 +41,26 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Processes `items`, calling `onResult` (serially, from any thread) as each item ends,
-    /// and returns when all are done or the run was cancelled.
+    /// and returns when all are done or the run was cancelled. The summary keeps every result.
     public func run(_ items: [BatchItem], onResult: @escaping @Sendable (BatchItemResult) -> Void) -> BatchSummary {
+        execute(items, keepingResults: true, onResult: onResult, onAbandoned: { _ in })
+    }
+
+    /// Processes `items` as the sequence yields them, for batches of any length: the
+    /// sequence is read on the caller's thread only when an image can start (so it may
+    /// produce items lazily, from a file), and no result is kept: `onResult` gets each one
+    /// (serially, from any thread) and the summary has the counts, with `results` empty.
+    /// `onAbandoned` gets the position of every item taken from the sequence that ends
+    /// without a result because the run was cancelled; every position taken gets exactly one
+    /// of the two calls.
+    public func stream(_ items: some Sequence<BatchItem>, onResult: @escaping @Sendable (BatchItemResult) -> Void,
+                       onAbandoned: @escaping @Sendable (Int) -> Void) -> BatchSummary {
+        execute(items, keepingResults: false, onResult: onResult, onAbandoned: onAbandoned)
+    }
+
+    private func execute(_ items: some Sequence<BatchItem>, keepingResults: Bool,
+                         onResult: @escaping @Sendable (BatchItemResult) -> Void,
+                         onAbandoned: @escaping @Sendable (Int) -> Void) -> BatchSummary {
         let started = StageClock.now
         let before = backend.transfers.snapshot
         let queue = OperationQueue()
@@ -52,7 +70,7 @@ public final class BatchRunner: @unchecked Sendable {
         let slots = DispatchSemaphore(value: maxInFlight)
         let uncommitted = DispatchSemaphore(value: maxUncommitted)
         let group = DispatchGroup()
-        let collector = ResultCollector(capacity: items.count, onResult: onResult)
+        let collector = ResultCollector(capacity: keepingResults ? items.underestimatedCount : nil, onResult: onResult)
         let trimmer = HeapTrimmer()
         let committer = FileCommitQueue()
 
@@ -62,6 +80,7 @@ public final class BatchRunner: @unchecked Sendable {
             if isCancelled {
                 slots.signal()
                 uncommitted.signal()
+                onAbandoned(index)
                 break
             }
             group.enter()
@@ -70,7 +89,7 @@ public final class BatchRunner: @unchecked Sendable {
             let job = ImageJob(index: index, item: item, settings: settings, backend: backend,
                                committer: committer, operationsEnded: slot.release)
             queue.addOperation(job.makeOperation { result in
-                if let result { collector.add(result) }
+                if let result { collector.add(result) } else { onAbandoned(index) }
                 trimmer.imageFinished()
                 slot.release()
                 uncommitted.signal()
@@ -85,10 +104,9 @@ public final class BatchRunner: @unchecked Sendable {
         let after = backend.transfers.snapshot
         // The writes flushed their data before each rename; the renames themselves are made
         // durable here, once per output folder, before anyone reports the files as written.
-        let folders = Set(collector.results.lazy.filter { $0.status == .ok }
-            .map { URL(fileURLWithPath: $0.item.output).deletingLastPathComponent().path })
-        for folder in folders { try? AtomicFileWriter.syncFolder(folder) }
-        return BatchSummary(results: collector.results, seconds: StageClock.since(started), cancelled: isCancelled,
+        for folder in collector.writtenFolders { try? AtomicFileWriter.syncFolder(folder) }
+        return BatchSummary(results: collector.results, ok: collector.ok, failed: collector.failed,
+                            seconds: StageClock.since(started), cancelled: isCancelled,
                             uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)
     }
 
@@ -106,24 +124,44 @@ public final class BatchRunner: @unchecked Sendable {
     public var isCancelled: Bool { lock.withLock { cancelRequested } }
 }
 
-/// Collects results and hands each to the caller's callback, one at a time.
+/// Counts results, keeps them when asked, notes the folders written into and hands each
+/// result to the caller's callback, one at a time.
 private final class ResultCollector: @unchecked Sendable {
     private let lock = NSLock()
     private let onResult: @Sendable (BatchItemResult) -> Void
+    private let keepsResults: Bool
     private(set) var results: [BatchItemResult] = []
+    private(set) var ok = 0
+    private(set) var failed = 0
+    /// The folders of the files written, to flush their entries once at the end; as many as
+    /// there are output folders, not outputs.
+    private(set) var writtenFolders: Set<String> = []
+    private var lastFolder: String?
 
-    /// Room for `capacity` results is reserved here, on the caller's thread: grown by
-    /// appends on the workers' threads, the array was reallocated inside the workers' heap
-    /// arenas, between the decoded photos, and its long-lived blocks kept freed photo memory
-    /// from going back to the system.
-    init(capacity: Int, onResult: @escaping @Sendable (BatchItemResult) -> Void) {
+    /// With a `capacity`, results are kept, and room for them is reserved here, on the
+    /// caller's thread: grown by appends on the workers' threads, the array was reallocated
+    /// inside the workers' heap arenas, between the decoded photos, and its long-lived blocks
+    /// kept freed photo memory from going back to the system.
+    init(capacity: Int?, onResult: @escaping @Sendable (BatchItemResult) -> Void) {
         self.onResult = onResult
-        results.reserveCapacity(capacity)
+        keepsResults = capacity != nil
+        if let capacity { results.reserveCapacity(capacity) }
     }
 
     func add(_ result: BatchItemResult) {
         lock.withLock {
-            results.append(result)
+            switch result.status {
+            case .ok:
+                ok += 1
+                let folder = URL(fileURLWithPath: result.item.output).deletingLastPathComponent().path
+                if folder != lastFolder {
+                    writtenFolders.insert(folder)
+                    lastFolder = folder
+                }
+            case .failed: failed += 1
+            case .skipped: break
+            }
+            if keepsResults { results.append(result) }
             onResult(result)
         }
     }

@@ -58,6 +58,15 @@ public enum AtomicFileWriter {
     /// flushed or renamed. The caller commits (or abandons) it, perhaps on another thread, so
     /// that waiting for the disk does not hold up the next image's computation.
     public static func prepare(_ bytes: [UInt8], to path: String) throws(WriteError) -> PendingFile {
+        let file = try begin(path)
+        try file.append(bytes)
+        return file
+    }
+
+    /// An empty temporary file next to `path` (parent folders made), to be filled with
+    /// `PendingFile.append` and then committed or abandoned: for files written piece by piece,
+    /// such as a report of a million inputs that is never whole in memory.
+    public static func begin(_ path: String) throws(WriteError) -> PendingFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         do {
@@ -68,24 +77,6 @@ public enum AtomicFileWriter {
         let temporary = folder + "/" + temporaryName(for: url.lastPathComponent)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, call: "open", errno: errno) }
-        let written = bytes.withUnsafeBytes { raw -> Int in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                offset += n
-            }
-            return offset
-        }
-        if written < 0 {
-            let e = errno
-            close(fd)
-            unlink(temporary)
-            throw WriteError(path: path, call: "write", errno: e)
-        }
         return PendingFile(fd: fd, temporary: temporary, path: path, folder: folder)
     }
 
@@ -116,6 +107,27 @@ public enum AtomicFileWriter {
                 throw WriteError(path: path, call: "rename", errno: e)
             }
             if syncFolder { try AtomicFileWriter.syncFolder(folder) }
+        }
+
+        /// Appends `bytes` to the temporary file. On failure the temporary file is removed
+        /// (the caller must not commit it).
+        public func append(_ bytes: some ContiguousBytes) throws(WriteError) {
+            let failed = bytes.withUnsafeBytes { raw -> Int32? in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    offset += n
+                }
+                return nil
+            }
+            if let failed {
+                abandon()
+                throw WriteError(path: path, call: "write", errno: failed)
+            }
         }
 
         /// Removes the temporary file; nothing appears under `path`.

@@ -8,20 +8,29 @@ import ArgumentParser
 ///     fail	photos/c.png	photos/c.png: output 'out/a.png' is already the output of 'photos/a.png'
 ///
 /// The exit status is what a real run would give before processing: 1 if any input
-/// already fails, else 0.
+/// already fails, else 0. Lines go out in pieces as the plan is read.
 enum DryRunPrinter {
-    static func print(_ plan: [PlannedInput]) -> ExitCode {
+    static func print(_ plan: BatchPlan) throws -> ExitCode {
         var text = ""
+        var failed = false
         // Fields escaped: a tab or newline in a name must not shift columns or split lines.
         func field(_ s: String) -> String { ControlCharacterEscaping.escaped(s) }
-        for input in plan {
+        var iterator = plan.makeIterator()
+        while let input = iterator.next() {
             switch input.action {
             case .process(let item): text += "write\t\(field(input.name))\t\(field(item.output))\n"
             case .skip: text += "skip\t\(field(input.name))\t\(field(input.output ?? ""))\n"
-            case .fail(let message): text += "fail\t\(field(input.name))\t\(field(message))\n"
+            case .fail(let message):
+                text += "fail\t\(field(input.name))\t\(field(message))\n"
+                failed = true
+            }
+            if text.utf8.count >= 1 << 16 {
+                Console.output(text)
+                text = ""
             }
         }
         Console.output(text)
-        return plan.contains(where: \.isFailure) ? ExitStatus.someInputsFailed : ExitStatus.success
+        if let failure = iterator.failure { throw failure }
+        return failed ? ExitStatus.someInputsFailed : ExitStatus.success
     }
 }

@@ -72,23 +72,40 @@ enum FileSystem {
         }
     }
 
+    /// One name in a folder, with what `readdir` says it is (`DT_REG`, `DT_DIR`, `DT_LNK`,
+    /// or `DT_UNKNOWN` where the file system does not say).
+    struct Entry {
+        var name: String
+        var type: UInt8
+
+        /// A regular file that is not a symbolic link, known without a `stat`.
+        var isPlainFile: Bool { type == UInt8(DT_REG) }
+    }
+
     /// Names in a directory (without `.` and `..`), sorted by their UTF-8 bytes so that every
     /// machine and locale walks a folder in the same order. Throws the `strerror` text.
-    static func sortedEntries(of directory: String) throws(UnreadableFolder) -> [String] {
+    static func sortedEntries(of directory: String) throws(UnreadableFolder) -> [Entry] {
         guard let handle = opendir(directory) else {
             throw UnreadableFolder(reason: String(cString: strerror(errno)))
         }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [Entry] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
                     String(cString: $0)
                 }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { entries.append(Entry(name: name, type: entry.pointee.d_type)) }
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return entries
+    }
+
+    /// Whether `path` itself (not following a last symbolic link) is a symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Writes every byte to `fd`, retrying short writes and `EINTR`; returns the `errno` of

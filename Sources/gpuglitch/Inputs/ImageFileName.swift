@@ -24,7 +24,12 @@ enum ImageFileName {
     /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, `.webp` → webp, any case),
     /// or nil for any other name.
     static func format(of name: String) -> ImageFormat? {
-        switch split(name).extension?.lowercased() {
+        split(name).extension.flatMap(format(ofExtension:))
+    }
+
+    /// The format an extension (without the dot, any case) denotes, or nil.
+    static func format(ofExtension ext: String) -> ImageFormat? {
+        switch ext.lowercased() {
         case "png": .png
         case "jpg", "jpeg": .jpeg
         case "webp": .webp

@@ -9,41 +9,48 @@ struct InputDiscovery {
     /// contains its own output folder does not take last run's outputs as inputs).
     var excludedFolders: Set<FileIdentity> = []
 
-    /// Discovers every argument, in order.
+    /// Discovers every argument, in order, handing each input to `emit` as it is found (a
+    /// folder of a million images is never a list in memory).
+    func discover(_ arguments: some Sequence<String>, into emit: (DiscoveredInput) throws -> Void) rethrows {
+        for argument in arguments { try discover(argument: argument, into: emit) }
+    }
+
+    /// The inputs of `arguments` as a list (for small sets and tests).
     func discover(_ arguments: [String]) -> [DiscoveredInput] {
-        arguments.flatMap(discover(argument:))
+        var found: [DiscoveredInput] = []
+        discover(arguments) { found.append($0) }
+        return found
     }
 
     /// Discovers one argument: a URL, a file, or a folder searched recursively.
-    func discover(argument: String) -> [DiscoveredInput] {
+    func discover(argument: String, into emit: (DiscoveredInput) throws -> Void) rethrows {
         if argument.isEmpty {
-            return [.failure(name: argument, reason: "empty input name")]
+            return try emit(.failure(name: argument, reason: "empty input name"))
         }
         if let scheme = Self.urlScheme(of: argument) {
-            return [discoverURL(argument, scheme: scheme)]
+            return try emit(discoverURL(argument, scheme: scheme))
         }
         switch FileSystem.kind(of: argument) {
         case .regularFile:
-            return [.image(name: argument, source: .file(argument),
-                           identity: FileSystem.realPath(argument) ?? argument,
-                           relativeName: ImageFileName.baseName(of: argument))]
+            try emit(.image(name: argument, source: .file(argument),
+                            identity: FileSystem.realPath(argument) ?? argument,
+                            relativeName: ImageFileName.baseName(of: argument)))
         case .directory(let identity):
             if excludedFolders.contains(identity) {
-                return [.failure(name: argument, reason: "is the output folder")]
+                return try emit(.failure(name: argument, reason: "is the output folder"))
             }
-            let found = scan(folder: argument, shownAs: argument, relativePrefix: "",
-                             ancestors: [identity])
-            if found.isEmpty {
-                return [.failure(name: argument, reason:
-                    "folder contains no .jpg, .jpeg, .png or .webp images")]
+            let found = try scan(folder: argument, shownAs: argument, relativePrefix: "",
+                                 ancestors: [identity], into: emit)
+            if found == 0 {
+                try emit(.failure(name: argument, reason:
+                    "folder contains no .jpg, .jpeg, .png or .webp images"))
             }
-            return found
         case .brokenSymbolicLink:
-            return [.failure(name: argument, reason: "broken symbolic link")]
+            try emit(.failure(name: argument, reason: "broken symbolic link"))
         case .unavailable(let reason):
-            return [.failure(name: argument, reason: reason)]
+            try emit(.failure(name: argument, reason: reason))
         case .other:
-            return [.failure(name: argument, reason: "not a regular file or folder")]
+            try emit(.failure(name: argument, reason: "not a regular file or folder"))
         }
     }
 
@@ -73,31 +80,45 @@ struct InputDiscovery {
     /// scanned is not followed again. Unreadable folders and broken links that look like
     /// images are reported, other entries (non-image names, sockets, ...) ignored.
     private func scan(folder: String, shownAs shown: String, relativePrefix: String,
-                      ancestors: Set<FileIdentity>) -> [DiscoveredInput] {
-        let entries: [String]
+                      ancestors: Set<FileIdentity>, into emit: (DiscoveredInput) throws -> Void) rethrows -> Int {
+        let entries: [FileSystem.Entry]
         do {
             entries = try FileSystem.sortedEntries(of: folder)
         } catch {
-            return [.failure(name: shown, reason: "cannot read folder: \(error.reason)")]
+            try emit(.failure(name: shown, reason: "cannot read folder: \(error.reason)"))
+            return 1
         }
-        var found: [DiscoveredInput] = []
+        // The folder's canonical path, once: a plain file's identity is that plus its name,
+        // with no `realpath` (a `readlink` per path component) per file.
+        let canonicalFolder = FileSystem.realPath(folder)
+        var found = 0
         for entry in entries {
-            let path = Self.join(folder, entry)
-            let name = Self.join(shown, entry)
-            let relative = relativePrefix + entry
+            let path = Self.join(folder, entry.name)
+            let name = Self.join(shown, entry.name)
+            let relative = relativePrefix + entry.name
+            if entry.isPlainFile {
+                guard ImageFileName.isImageName(entry.name) else { continue }
+                found += 1
+                let identity = canonicalFolder.map { Self.join($0, entry.name) } ?? FileSystem.realPath(path) ?? path
+                try emit(.image(name: name, source: .file(path), identity: identity, relativeName: relative))
+                continue
+            }
             switch FileSystem.kind(of: path) {
-            case .regularFile where ImageFileName.isImageName(entry):
-                found.append(.image(name: name, source: .file(path),
-                                    identity: FileSystem.realPath(path) ?? path,
-                                    relativeName: relative))
+            case .regularFile where ImageFileName.isImageName(entry.name):
+                found += 1
+                try emit(.image(name: name, source: .file(path),
+                                identity: FileSystem.realPath(path) ?? path,
+                                relativeName: relative))
             case .directory(let identity):
                 if ancestors.contains(identity) || excludedFolders.contains(identity) { continue }
-                found += scan(folder: path, shownAs: name, relativePrefix: relative + "/",
-                              ancestors: ancestors.union([identity]))
-            case .brokenSymbolicLink where ImageFileName.isImageName(entry):
-                found.append(.failure(name: name, reason: "broken symbolic link"))
-            case .unavailable(let reason) where ImageFileName.isImageName(entry):
-                found.append(.failure(name: name, reason: reason))
+                found += try scan(folder: path, shownAs: name, relativePrefix: relative + "/",
+                                  ancestors: ancestors.union([identity]), into: emit)
+            case .brokenSymbolicLink where ImageFileName.isImageName(entry.name):
+                found += 1
+                try emit(.failure(name: name, reason: "broken symbolic link"))
+            case .unavailable(let reason) where ImageFileName.isImageName(entry.name):
+                found += 1
+                try emit(.failure(name: name, reason: reason))
             default:
                 continue
             }

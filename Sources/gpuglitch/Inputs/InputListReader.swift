@@ -1,39 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Foundation
 
 /// Reads `--list FILE`: one input a line; blank lines and lines starting with `#` are
-/// ignored; leading and trailing spaces are dropped; `\n` and `\r\n` both end a line. `-` reads standard
-/// input. Relative paths in a list are relative to the current folder, as with `tar -T`.
+/// ignored; leading and trailing spaces and tabs are dropped; `\n`, `\r\n` and `\r` all end
+/// a line. `-` reads standard input. Relative paths in a list are relative to the current
+/// folder, as with `tar -T`.
+///
+/// The list is read a piece at a time and each input handed on as it is read, so a list of
+/// a million paths is never in memory whole.
 enum InputListReader {
-    static func read(_ list: String) throws(ValidationError) -> [String] {
-        let data: Data
+    static func forEachInput(in list: String, _ body: (String) throws -> Void) throws {
+        let fd: Int32
         if list == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            fd = STDIN_FILENO
         } else {
-            guard let contents = FileManager.default.contents(atPath: list) else {
-                let reason: String
-                switch FileSystem.kind(of: list) {
-                case .unavailable(let text): reason = text
-                case .directory: reason = "is a folder"
-                default: reason = "cannot be read"
-                }
+            fd = open(list, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw ValidationError("--list: cannot read '\(list)': \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        func emit(_ line: ArraySlice<UInt8>) throws {
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw ValidationError("--list: '\(list)' is not UTF-8 text")
+            }
+            if let input = input(onLine: text) { try body(input) }
+        }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = errno == EISDIR ? "is a folder" : String(cString: strerror(errno))
                 throw ValidationError("--list: cannot read '\(list)': \(reason)")
             }
-            data = contents
+            if n == 0 { break }
+            pending.append(contentsOf: chunk[..<n])
+            var start = 0
+            for i in pending.indices where pending[i] == UInt8(ascii: "\n") || pending[i] == UInt8(ascii: "\r") {
+                try emit(pending[start..<i])
+                start = i + 1
+            }
+            pending.removeFirst(start)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ValidationError("--list: '\(list)' is not UTF-8 text")
-        }
-        return lines(of: text)
+        try emit(pending[...])
     }
 
-    /// The inputs named in a list's text.
-    static func lines(of text: String) -> [String] {
-        // `\r\n` is one Character in Swift, so split on "any newline", not on "\n".
-        text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).compactMap { line in
-            let trimmed = String(line).trimmingSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-            return trimmed
-        }
+    /// The input a list line names, or nil for a blank or comment line.
+    static func input(onLine line: String) -> String? {
+        let trimmed = line.trimmingSpaces
+        return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : trimmed
     }
 }

@@ -11,18 +11,94 @@ import GPUOps
 ///    and its folder is not an error.
 /// 3. A later input whose output is an earlier input's output fails; so does an input whose
 ///    output is an input file (same file after resolving links): never an overwrite.
-/// 4. The shard is the round-robin slice of the set sorted by input name (UTF-8 bytes,
-///    ties in input order), so it does not depend on argument order or on the machine.
-/// 5. `--skip-existing` looks at the file system only for this shard's inputs.
+/// 4. Shard K of N takes the inputs at positions p with p mod N = K − 1 when the set is
+///    ordered by a stable hash of the input names (ties in input order): every shard gets
+///    the same number of inputs (±1), and the slice depends neither on argument order nor
+///    on the machine.
+/// 5. `--skip-existing` skips the inputs whose output was there when the inputs were listed
+///    (the `lstat` that resolving the output path makes anyway).
+///
+/// Memory stays flat in the number of inputs: the inputs go to an `InputSpool` on disk; the
+/// rules need all inputs at once only to find the few that can interact, which takes 4 bytes
+/// per input (a 32-bit hash of each output and input-file path, sorted) for as long as
+/// planning runs; the inputs sharing a hash are then read back and decided exactly, with
+/// their full names. A shard's slice takes 16 bytes per input while it is computed.
 struct BatchPlanner {
     var naming: OutputNaming
     var shard: ShardSpec?
     var skipExisting: Bool
 
-    func plan(_ discovered: [DiscoveredInput]) -> [PlannedInput] {
-        let unique = deduplicated(discovered)
-        let planned = resolvingCollisions(unique)
-        return sliced(planned).map(applyingSkipExisting)
+    /// Plans the inputs that `discover` produces (it calls its argument once per input, in
+    /// input order).
+    func plan(_ discover: ((DiscoveredInput) throws -> Void) throws -> Void) throws -> BatchPlan {
+        let spool = try InputSpool()
+        var resolver = PathResolver()
+        var keys: [UInt32] = []
+        try discover { discovered in
+            let input = spooled(discovered, resolver: &resolver)
+            let (first, second) = input.collisionKeys
+            keys.append(UInt32(truncatingIfNeeded: first >> 32))
+            if let second { keys.append(UInt32(truncatingIfNeeded: second >> 32)) }
+            try spool.append(input)
+        }
+        try spool.flush()
+        let shared = Self.repeatedValues(&keys)
+        keys = []
+        let decisions = try CollisionRules.decide(spool, candidateKeys: shared)
+        let slice = try ShardSlice(spool, decisions: decisions, shard: shard)
+        return try BatchPlan(spool: spool, decisions: decisions, slice: slice, skipExisting: skipExisting)
+    }
+
+    private func spooled(_ input: DiscoveredInput, resolver: inout PathResolver) -> SpooledInput {
+        switch input.content {
+        case .failure(let reason):
+            return SpooledInput(name: input.name, content: .failure(reason: reason))
+        case .image(let source, let identity, let relativeName):
+            let (output, format) = naming.outputPathAndFormat(for: relativeName)
+            let (resolved, exists) = resolver.resolveNoting(output)
+            return SpooledInput(name: input.name, content: .image(
+                source: source, identity: identity, output: output, resolvedOutput: resolved, format: format,
+                outputExists: exists))
+        }
+    }
+
+    /// The values that occur more than once (sorts `values` in place).
+    static func repeatedValues(_ values: inout [UInt32]) -> Set<UInt32> {
+        values.sort()
+        var repeated: Set<UInt32> = []
+        var i = 1
+        while i < values.count {
+            if values[i] == values[i - 1] { repeated.insert(values[i]) }
+            i += 1
+        }
+        return repeated
+    }
+}
+
+/// Rules 2 and 3 (duplicates and collisions), applied exactly, with full names, to the
+/// inputs whose collision keys share a 32-bit hash with another input's: any two inputs
+/// that interact are among them, and there are few (a false share is a 1 in 4 billion
+/// chance per pair). Every other input is processed as it is.
+enum CollisionRules {
+    /// What happens to one of the inputs decided here; inputs without a decision are kept.
+    enum Decision: Equatable {
+        /// An exact repeat of an earlier input: not planned at all.
+        case drop
+        /// Planned as a failure with this line.
+        case fail(message: String)
+    }
+
+    static func decide(_ spool: InputSpool, candidateKeys: Set<UInt32>) throws -> [Int: Decision] {
+        guard !candidateKeys.isEmpty else { return [:] }
+        var candidates: [(index: Int, input: SpooledInput)] = []
+        try spool.forEach { index, input in
+            let (first, second) = input.collisionKeys
+            if candidateKeys.contains(UInt32(truncatingIfNeeded: first >> 32))
+                || second.map({ candidateKeys.contains(UInt32(truncatingIfNeeded: $0 >> 32)) }) == true {
+                candidates.append((index, input))
+            }
+        }
+        return decide(candidates)
     }
 
     private struct DuplicateKey: Hashable {
@@ -30,79 +106,75 @@ struct BatchPlanner {
         var output: String
     }
 
-    /// The inputs with exact repeats removed, with resolved output paths for the others.
-    private func deduplicated(_ discovered: [DiscoveredInput]) -> [(input: DiscoveredInput, resolvedOutput: String?)] {
+    /// The rules over inputs in input order.
+    static func decide(_ candidates: [(index: Int, input: SpooledInput)]) -> [Int: Decision] {
+        var decisions: [Int: Decision] = [:]
         var seenImages: Set<DuplicateKey> = []
         var seenFailures: Set<String> = []
-        var result: [(input: DiscoveredInput, resolvedOutput: String?)] = []
-        var resolver = PathResolver()
-        for input in discovered {
-            switch input.content {
-            case .image(_, let identity, let relativeName):
-                let resolved = resolver.resolve(naming.outputPath(for: relativeName))
+        var kept: [(index: Int, input: SpooledInput)] = []
+        for candidate in candidates {
+            switch candidate.input.content {
+            case .image(_, let identity, _, let resolved, _, _):
                 if seenImages.insert(DuplicateKey(identity: identity, output: resolved)).inserted {
-                    result.append((input, resolved))
+                    kept.append(candidate)
+                } else {
+                    decisions[candidate.index] = .drop
                 }
             case .failure(let reason):
-                if seenFailures.insert(input.name + "\u{0}" + reason).inserted {
-                    result.append((input, nil))
+                if seenFailures.insert(candidate.input.name + "\u{0}" + reason).inserted {
+                    kept.append(candidate)
+                } else {
+                    decisions[candidate.index] = .drop
                 }
             }
         }
-        return result
-    }
-
-    private func resolvingCollisions(_ inputs: [(input: DiscoveredInput, resolvedOutput: String?)]) -> [PlannedInput] {
         var inputFiles: Set<String> = []
-        for (input, _) in inputs {
-            if case .image(.file, let identity, _) = input.content { inputFiles.insert(identity) }
+        for (_, input) in kept {
+            if case .image(.file, let identity, _, _, _, _) = input.content { inputFiles.insert(identity) }
         }
         var owners: [String: String] = [:]
-        return inputs.map { input, resolvedOutput in
-            switch input.content {
-            case .failure(let reason):
-                return PlannedInput(name: input.name, output: nil,
-                                    action: .fail(message: "\(input.name): \(reason)"))
-            case .image(let source, _, let relativeName):
-                let output = naming.outputPath(for: relativeName)
-                let resolved = resolvedOutput ?? output
-                if inputFiles.contains(resolved) {
-                    return PlannedInput(name: input.name, output: output, action: .fail(
-                        message: "\(input.name): output '\(output)' is an input file; not overwriting it"))
-                }
-                if let owner = owners[resolved] {
-                    return PlannedInput(name: input.name, output: output, action: .fail(
-                        message: "\(input.name): output '\(output)' is already the output of '\(owner)'"))
-                }
+        for (index, input) in kept {
+            guard case .image(_, _, let output, let resolved, _, _) = input.content else { continue }
+            if inputFiles.contains(resolved) {
+                decisions[index] = .fail(message: "\(input.name): output '\(output)' is an input file; not overwriting it")
+            } else if let owner = owners[resolved] {
+                decisions[index] = .fail(message: "\(input.name): output '\(output)' is already the output of '\(owner)'")
+            } else {
                 owners[resolved] = input.name
-                let item = BatchItem(source: source, output: output,
-                                     format: naming.format(for: relativeName))
-                return PlannedInput(name: input.name, output: output, action: .process(item))
             }
         }
+        return decisions
+    }
+}
+
+/// Rule 4: which of the kept inputs (numbered in input order, dropped ones not counted) are
+/// in this shard.
+struct ShardSlice {
+    /// nil: every input (no `--shard`, or N = 1).
+    private let members: [UInt64]?
+
+    init(_ spool: InputSpool, decisions: [Int: CollisionRules.Decision], shard: ShardSpec?) throws {
+        guard let shard, shard.count > 1 else {
+            members = nil
+            return
+        }
+        var order: [(hash: UInt64, ordinal: Int)] = []
+        order.reserveCapacity(spool.count)
+        try spool.forEach { index, input in
+            if decisions[index] == .drop { return }
+            order.append((StableHash.hash(input.name), order.count))
+        }
+        order.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.ordinal < $1.ordinal }
+        var bits = [UInt64](repeating: 0, count: (order.count + 63) / 64)
+        for (position, entry) in order.enumerated() where shard.contains(sortedPosition: position) {
+            bits[entry.ordinal / 64] |= 1 << UInt64(entry.ordinal % 64)
+        }
+        members = bits
     }
 
-    /// This shard's inputs, still in input order.
-    private func sliced(_ planned: [PlannedInput]) -> [PlannedInput] {
-        guard let shard, shard.count > 1 else { return planned }
-        let sortedPositions = planned.indices.sorted { a, b in
-            let (x, y) = (planned[a].name.utf8, planned[b].name.utf8)
-            if x.elementsEqual(y) { return a < b }
-            return x.lexicographicallyPrecedes(y)
-        }
-        var inShard = [Bool](repeating: false, count: planned.count)
-        for (sortedPosition, index) in sortedPositions.enumerated()
-        where shard.contains(sortedPosition: sortedPosition) {
-            inShard[index] = true
-        }
-        return planned.indices.filter { inShard[$0] }.map { planned[$0] }
-    }
-
-    private func applyingSkipExisting(_ input: PlannedInput) -> PlannedInput {
-        guard skipExisting, case .process(let item) = input.action,
-              FileSystem.exists(item.output) else { return input }
-        var skipped = input
-        skipped.action = .skip
-        return skipped
+    /// Whether the kept input with this ordinal is in the shard.
+    func contains(ordinal: Int) -> Bool {
+        guard let members else { return true }
+        return members[ordinal / 64] & (1 << UInt64(ordinal % 64)) != 0
     }
 }

@@ -20,10 +20,27 @@ struct OutputNaming {
 
     /// The output path, e.g. `out/2021/IMG_1.jpg` for `2021/IMG_1.JPEG` (jpeg or keep).
     func outputPath(for relativeName: String) -> String {
-        var components = relativeName.split(separator: "/").map(String.init)
-        let fileName = components.popLast() ?? relativeName
-        let stem = ImageFileName.isImageName(fileName) ? ImageFileName.split(fileName).stem : fileName
-        components.append(stem + "." + format(for: relativeName).fileExtension)
-        return InputDiscovery.join(folder, components.joined(separator: "/"))
+        outputPathAndFormat(for: relativeName).path
+    }
+
+    /// `outputPath` and `format` at once, reading the name once (planning does this for every
+    /// input).
+    func outputPathAndFormat(for relativeName: String) -> (path: String, format: ImageFormat) {
+        var components = relativeName.split(separator: "/")
+        let fileName = components.popLast().map(String.init) ?? relativeName
+        let (stem, ext) = ImageFileName.split(fileName)
+        let denoted = ext.flatMap { ImageFileName.format(ofExtension: $0) }
+        let format = fixedFormat ?? denoted ?? .jpeg
+        let kept = denoted == nil ? fileName : stem
+        var path = folder
+        if !path.hasSuffix("/") { path += "/" }
+        for component in components {
+            path += component
+            path += "/"
+        }
+        path += kept
+        path += "."
+        path += format.fileExtension
+        return (path, format)
     }
 }

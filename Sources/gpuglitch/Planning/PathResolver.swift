@@ -1,11 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `FileSystem.resolvedPath` for many paths in few folders: the folder part of each path is
-/// resolved once. A path that exists is resolved whole, so that an output which is a
-/// symbolic link to an input is recognised as that input.
+/// resolved once. A path that is a symbolic link is resolved whole, so that an output which
+/// is a link to an input is recognised as that input; any other path costs one `lstat`,
+/// which also tells whether something is there (for `--skip-existing`).
 struct PathResolver {
     private var folders: [String: String] = [:]
 
-    mutating func resolve(_ path: String) -> String {
-        if let existing = FileSystem.realPath(path) { return existing }
+    /// The resolved path, and whether `path` exists (following a symbolic link).
+    mutating func resolveNoting(_ path: String) -> (resolved: String, exists: Bool) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (resolve(folderOf: path), false) }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            if let target = FileSystem.realPath(path) { return (target, true) }
+            return (resolve(folderOf: path), false)
+        }
+        return (resolve(folderOf: path), true)
+    }
+
+    mutating func resolve(_ path: String) -> String { resolveNoting(path).resolved }
+
+    /// `path` with its folder resolved (cached), its last component as it is.
+    private mutating func resolve(folderOf path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else {
             return FileSystem.resolvedPath(path)
         }

@@ -35,7 +35,16 @@ final class ReportStream: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Appends one record line.
-    func append(_ record: BatchReport.ImageRecord) { write(record) }
+    func append(_ record: BatchReport.ImageRecord) {
+        var line = ImageRecordLine.encode(record)
+        line.append(UInt8(ascii: "\n"))
+        lock.withLock {
+            guard failure == nil else { return }
+            if let code = line.withUnsafeBytes({ FileSystem.writeAll(descriptor, $0) }) {
+                failure = ReportStreamError(path: path, call: "write", errno: code)
+            }
+        }
+    }
 
     /// The closing line: everything of the JSON report but `images`.
     func finish(_ report: BatchReport) throws {

@@ -18,7 +18,7 @@ final class ProgressDisplay: @unchecked Sendable {
     enum Mode { case bar, plain, quiet }
 
     private let mode: Mode
-    private let total: Int
+    private var total: Int
     private let lock = NSLock()
     private var done = 0
     private var failed = 0
@@ -59,6 +59,11 @@ final class ProgressDisplay: @unchecked Sendable {
         }
         if let message { error(message) }
         redraw(force: false)
+    }
+
+    /// An input counted in the total turned out to need no work (`--skip-existing`).
+    func recordSkipped() {
+        lock.withLock { total = max(done, total - 1) }
     }
 
     /// Prints one error line (`gpuglitch: <message>`), above the bar if there is one.
