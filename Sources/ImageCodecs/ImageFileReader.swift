@@ -21,7 +21,7 @@ public enum ImageFileReader {
             ImageCodecError(source: path, reason: .unreadable(String(cString: strerror(code))))
         }
         var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        repeat { fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) } } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw failure(errno) }
         defer { close(fd) }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GPUOps
 
 /// The program's entry point. It exists instead of `GPUGlitch.main()` for one reason:
 /// ArgumentParser exits usage errors with `EX_USAGE` (64), and gpuglitch documents 2
@@ -15,7 +16,10 @@ import Foundation
 enum EntryPoint {
     static func main() {
         do {
-            var command = try GPUGlitch.parseAsRoot()
+            // The arguments' own bytes: a file name that is not UTF-8 must reach the file
+            // system as it was typed (`CommandLine.arguments` replaces such bytes).
+            let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.string(cString: CommandLine.unsafeArgv[$0]!) }
+            var command = try GPUGlitch.parseAsRoot(arguments)
             try command.run()
         } catch {
             if GPUGlitch.exitCode(for: error) == .validationFailure {

@@ -153,7 +153,7 @@ private final class ResultCollector: @unchecked Sendable {
             switch result.status {
             case .ok:
                 ok += 1
-                let folder = URL(fileURLWithPath: result.item.output).deletingLastPathComponent().path
+                let folder = AtomicFileWriter.split(result.item.output).folder
                 if folder != lastFolder {
                     writtenFolders.insert(folder)
                     lastFolder = folder

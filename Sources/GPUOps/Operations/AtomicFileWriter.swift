@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 
 /// Writes a file so that readers only ever see nothing or the whole file, even after a power
 /// loss: the bytes go to a temporary file in the target folder (same file system, so the rename
@@ -27,6 +28,28 @@ public enum AtomicFileWriter {
         public var description: String { "\(path): cannot write (\(call): \(reason))" }
     }
 
+    /// The folder part (`.` when there is none) and the last component of `path`, split at
+    /// its last `/` (a string operation: the name may hold bytes `URL` would not keep).
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = path[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
+    }
+
+    /// `mkdir -p folder`, each component made with the path's own bytes.
+    static func makeFolders(_ folder: String, for path: String) throws(WriteError) {
+        var info = stat()
+        if PathBytes.withCPath(folder, { stat($0, &info) }) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw WriteError(path: path, call: "mkdir", errno: ENOTDIR)
+        }
+        let (parent, _) = split(folder)
+        if parent != folder && parent != "." && parent != "/" { try makeFolders(parent, for: path) }
+        if PathBytes.withCPath(folder, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
+            throw WriteError(path: path, call: "mkdir", errno: errno)
+        }
+    }
+
     /// The longest file name most file systems take (`NAME_MAX`).
     static let nameMax = 255
 
@@ -42,7 +65,7 @@ public enum AtomicFileWriter {
 
     /// Flushes `folder`'s entries (renames into it) to the disk.
     public static func syncFolder(_ folder: String) throws(WriteError) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = PathBytes.withCPath(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw WriteError(path: folder, call: "open", errno: errno) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw WriteError(path: folder, call: "fsync", errno: errno) }
@@ -67,15 +90,10 @@ public enum AtomicFileWriter {
     /// `PendingFile.append` and then committed or abandoned: for files written piece by piece,
     /// such as a report of a million inputs that is never whole in memory.
     public static func begin(_ path: String) throws(WriteError) -> PendingFile {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, call: "mkdir", reason: error.localizedDescription)
-        }
-        let temporary = folder + "/" + temporaryName(for: url.lastPathComponent)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let (folder, name) = split(path)
+        try makeFolders(folder, for: path)
+        let temporary = folder + "/" + temporaryName(for: name)
+        let fd = PathBytes.withCPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw WriteError(path: path, call: "open", errno: errno) }
         return PendingFile(fd: fd, temporary: temporary, path: path, folder: folder)
     }
@@ -98,12 +116,13 @@ public enum AtomicFileWriter {
             }
             if close(fd) != 0 {
                 let e = errno
-                unlink(temporary)
+                PathBytes.withCPath(temporary) { _ = unlink($0) }
                 throw WriteError(path: path, call: "close", errno: e)
             }
-            if rename(temporary, path) != 0 {
+            let renamed = PathBytes.withCPath(temporary) { from in PathBytes.withCPath(path) { to in rename(from, to) } }
+            if renamed != 0 {
                 let e = errno
-                unlink(temporary)
+                PathBytes.withCPath(temporary) { _ = unlink($0) }
                 throw WriteError(path: path, call: "rename", errno: e)
             }
             if syncFolder { try AtomicFileWriter.syncFolder(folder) }
@@ -133,7 +152,7 @@ public enum AtomicFileWriter {
         /// Removes the temporary file; nothing appears under `path`.
         public func abandon() {
             close(fd)
-            unlink(temporary)
+            PathBytes.withCPath(temporary) { _ = unlink($0) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ImageCodecs
 import Foundation
 
 /// Temporary files that a killed writer left behind (`.NAME.PID.RAND.gpuglitch-tmp`, see
@@ -11,9 +12,17 @@ public enum StaleTemporaryFiles {
     public static func sweep(_ folders: some Sequence<String>) -> Int {
         var removed = 0
         for folder in folders {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where isStale(name) {
-                if unlink(folder + "/" + name) == 0 { removed += 1 }
+            guard let handle = PathBytes.withCPath(folder, { opendir($0) }) else { continue }
+            defer { closedir(handle) }
+            var stale: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { PathBytes.string(cString: $0) }
+                }
+                if isStale(name) { stale.append(name) }
+            }
+            for name in stale where PathBytes.withCPath(folder + "/" + name, { unlink($0) }) == 0 {
+                removed += 1
             }
         }
         return removed

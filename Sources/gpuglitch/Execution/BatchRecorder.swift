@@ -104,6 +104,11 @@ final class BatchRecorder: @unchecked Sendable {
     /// room in the JSON report's reordering (see `JSONReportWriter`); one from the runner's
     /// threads never does, since the plan's records wait for it.
     private func record(_ record: BatchReport.ImageRecord, position: Int, fromPlan: Bool) {
+        // JSON holds text, not bytes: a name's bytes that are not UTF-8 are written `\xNN`.
+        var record = record
+        record.input = PathBytes.displayed(record.input)
+        record.output = record.output.map(PathBytes.displayed)
+        record.error = record.error.map(PathBytes.displayed)
         lock.withLock {
             switch record.status {
             case .ok: counts.ok += 1

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GPUOps
 import Foundation
 
 /// The few file-system questions input discovery asks, answered with `stat`/`realpath` so
@@ -22,10 +23,10 @@ enum FileSystem {
 
     static func kind(of path: String) -> Kind {
         var info = stat()
-        if stat(path, &info) != 0 {
+        if PathBytes.withCPath(path, { stat($0, &info) }) != 0 {
             let code = errno
             var linkInfo = stat()
-            if code == ENOENT, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+            if code == ENOENT, PathBytes.withCPath(path, { lstat($0, &linkInfo) }) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
                 return .brokenSymbolicLink
             }
             return .unavailable(String(cString: strerror(code)))
@@ -41,15 +42,15 @@ enum FileSystem {
     /// Whether something exists at `path` (following symbolic links).
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return PathBytes.withCPath(path) { stat($0, &info) } == 0
     }
 
     /// The canonical absolute path of an existing file (symbolic links, `.` and `..`
     /// resolved), or nil.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = PathBytes.withCPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.string(cString: resolved)
     }
 
     /// The canonical form of a path that may not exist yet: its longest existing ancestor
@@ -85,7 +86,7 @@ enum FileSystem {
     /// Names in a directory (without `.` and `..`), sorted by their UTF-8 bytes so that every
     /// machine and locale walks a folder in the same order. Throws the `strerror` text.
     static func sortedEntries(of directory: String) throws(UnreadableFolder) -> [Entry] {
-        guard let handle = opendir(directory) else {
+        guard let handle = PathBytes.withCPath(directory, { opendir($0) }) else {
             throw UnreadableFolder(reason: String(cString: strerror(errno)))
         }
         defer { closedir(handle) }
@@ -93,7 +94,7 @@ enum FileSystem {
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
-                    String(cString: $0)
+                    PathBytes.string(cString: $0)
                 }
             }
             if name != "." && name != ".." { entries.append(Entry(name: name, type: entry.pointee.d_type)) }
@@ -105,7 +106,7 @@ enum FileSystem {
     /// Whether `path` itself (not following a last symbolic link) is a symbolic link.
     static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        return PathBytes.withCPath(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Writes every byte to `fd`, retrying short writes and `EINTR`; returns the `errno` of

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GPUOps
 import ArgumentParser
 import Foundation
 
@@ -19,7 +20,7 @@ enum InputListReader {
         if list == "-" {
             fd = STDIN_FILENO
         } else {
-            fd = open(list, O_RDONLY | O_CLOEXEC)
+            fd = PathBytes.withCPath(list) { open($0, O_RDONLY | O_CLOEXEC) }
             guard fd >= 0 else {
                 throw ValidationError("--list: cannot read '\(list)': \(String(cString: strerror(errno)))")
             }
@@ -27,11 +28,9 @@ enum InputListReader {
         defer { if fd != STDIN_FILENO { close(fd) } }
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // A line is a path: its bytes are kept whatever they are (see `PathBytes`).
         func emit(_ line: ArraySlice<UInt8>) throws {
-            guard let text = String(validating: line, as: UTF8.self) else {
-                throw ValidationError("--list: '\(list)' is not UTF-8 text")
-            }
-            if let input = input(onLine: text) { try body(input) }
+            if let input = input(onLine: PathBytes.string(decoding: line)) { try body(input) }
         }
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }

@@ -29,7 +29,7 @@ struct BatchPlan: Sequence {
             count += 1
             let folder = item.output[..<(item.output.lastIndex(of: "/") ?? item.output.startIndex)]
             if folder != lastFolder {
-                folders.insert(URL(fileURLWithPath: item.output).deletingLastPathComponent().path)
+                folders.insert(AtomicFileWriter.split(item.output).folder)
                 lastFolder = folder
             }
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GPUOps
 
 /// `FileSystem.resolvedPath` for many paths in few folders: the folder part of each path is
 /// resolved once. A path that is a symbolic link is resolved whole, so that an output which
@@ -14,7 +15,7 @@ struct PathResolver {
     /// The resolved path, and whether `path` exists (following a symbolic link).
     mutating func resolveNoting(_ path: String) -> (resolved: String, exists: Bool) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return (resolve(folderOf: path), false) }
+        guard PathBytes.withCPath(path, { lstat($0, &info) }) == 0 else { return (resolve(folderOf: path), false) }
         if (info.st_mode & S_IFMT) == S_IFLNK {
             if let target = FileSystem.realPath(path) { return (target, true) }
             return (resolve(folderOf: path), false)

@@ -25,7 +25,7 @@ final class ReportStream: @unchecked Sendable {
     /// before any image is processed.
     init(path: String) throws {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = PathBytes.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw ReportStreamError(path: path, call: "open", errno: errno) }
         descriptor = fd
         encoder = JSONEncoder()
