@@ -32,7 +32,14 @@ enum JPEGDecoder {
         // is complete then; a warning is an error only when warnings are.
         if tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) != 0
             && !acceptable(handle, options: options) {
-            throw failure(handle, source: source)
+            // TurboJPEG 2 names only the usual chroma layouts (4:4:4, 4:2:2, 4:2:0, gray,
+            // 4:4:0, 4:1:1) and refuses the header of any other, such as Y 2x2 with Cb 2x1 and
+            // Cr 1x1, which libjpeg (and so Pillow) decodes. `tjDecompress2` needs no layout:
+            // the size and colours come from the frame header the marker scan read.
+            guard let header = Self.headerWithoutLayout(handle, scan: scan) else {
+                throw failure(handle, source: source)
+            }
+            (width, height, colourspace) = header
         }
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }
         // The marker scan checked the first frame header; this is libjpeg's own view of it.
@@ -78,6 +85,22 @@ enum JPEGDecoder {
         orientation.apply(to: &image)
         return DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
                             scaleDenominator: denominator, orientation: scan.orientation)
+    }
+
+    /// Size and colour space from the marker scan, when TurboJPEG refused the header only for
+    /// a chroma layout it has no name for. Four components are Adobe CMYK or YCCK, which the
+    /// CMYK pixel format decodes either way.
+    private static func headerWithoutLayout(_ handle: tjhandle, scan: JPEGMarkerScan) -> (Int32, Int32, Int32)? {
+        guard String(cString: tjGetErrorStr2(handle)).contains("Could not determine subsampling type"),
+              scan.width > 0, scan.height > 0 else { return nil }
+        let colourspace: TJCS
+        switch scan.components {
+        case 1: colourspace = TJCS_GRAY
+        case 3: colourspace = TJCS_YCbCr
+        case 4: colourspace = TJCS_CMYK
+        default: return nil
+        }
+        return (Int32(scan.width), Int32(scan.height), Int32(colourspace.rawValue))
     }
 
     /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
