@@ -18,7 +18,9 @@ public struct DecodeOptions: Sendable {
     /// has no checksum, so these warnings are the only sign of damage. `false` accepts such
     /// images as Pillow and libvips (without `fail`) do, which also accepts the occasional
     /// camera file with stray padding; a cut-off file (libjpeg's "Premature end of JPEG file")
-    /// is `.truncated` either way.
+    /// is `.truncated` either way. The same switch governs PNGs that libpng refuses but Pillow
+    /// reads: with `false` they are rewritten the way Pillow reads them (`PNGPillowRepair`)
+    /// and decoded; with `true` they are refused.
     public var failOnJPEGWarnings: Bool
     /// Bytes the image may need (`MemoryBudget.estimate` of the size it is decoded at); more is
     /// refused with `.exceedsMemoryBudget` before pixel memory is allocated.

@@ -42,31 +42,23 @@ public enum ImageDecoder {
         var data = data
         switch try sniff(data, source: source) {
         case .png:
-            let scan = try data.withTypedBytes { bytes throws(ImageCodecError) in
-                try PNGChunkScan(bytes, source: source)
+            guard !options.failOnJPEGWarnings else {
+                return try decodePNG(data: data, source: source, options: options, pngPath: pngPath)
             }
-            try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
-            // A PNG is decoded at its full size (JPEGs are checked at their shrunk size).
-            try checkMemoryBudget(width: scan.width, height: scan.height, options: options, source: source)
-            if pngPath != .libpng {
-                let fast = data.withUnsafeBytes { bytes in
-                    Result { () throws(PNGFastPathDecline) in try PNGFastDecoder.decode(bytes) }
+            // Warnings are not errors: what libpng refuses but Pillow reads is rewritten the way
+            // Pillow reads it and decoded again (see `PNGPillowRepair`).
+            let original = data
+            do {
+                return try decodePNG(data: data, source: source, options: options, pngPath: pngPath)
+            } catch {
+                switch error.reason {
+                case .tooManyPixels, .exceedsMemoryBudget: throw error
+                default: break
                 }
-                switch fast {
-                case .success(let image):
-                    return PNGDecoder.finish(image, scan: scan, options: options)
-                case .failure(let decline) where pngPath == .fastPathOnly:
-                    throw ImageCodecError(source: source, reason: .corrupt("PNG fast path declined: \(decline)"))
-                case .failure:
-                    break
-                }
-            }
-            let hide = scan.chunksToHide
-            if !hide.isEmpty {
-                data.withUnsafeMutableBytes { PNGChunkScan.hideChunks(at: hide, in: $0) }
-            }
-            return try data.withTypedBytes { bytes throws(ImageCodecError) in
-                try PNGDecoder.decode(bytes, scan: scan, options: options, source: source)
+                guard let repaired = original.withUnsafeBytes({ PNGPillowRepair.rewrite($0) }),
+                      let image = try? decodePNG(data: repaired, source: source, options: options, pngPath: pngPath)
+                else { throw error }
+                return image
             }
         case .jpeg:
             return try data.withTypedBytes { bytes throws(ImageCodecError) in
@@ -80,6 +72,38 @@ public enum ImageDecoder {
                 try checkPixelLimit(width: container.width, height: container.height, options: options, source: source)
                 return try WebPCodec.decode(bytes, container: container, options: options, source: source)
             }
+        }
+    }
+
+    /// A PNG through the fast path, else libpng.
+    private static func decodePNG(data: consuming [UInt8], source: String, options: DecodeOptions,
+                                  pngPath: PNGDecodePath) throws(ImageCodecError) -> DecodedImage {
+        var data = data
+        let scan = try data.withTypedBytes { bytes throws(ImageCodecError) in
+            try PNGChunkScan(bytes, source: source)
+        }
+        try checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
+        // A PNG is decoded at its full size (JPEGs are checked at their shrunk size).
+        try checkMemoryBudget(width: scan.width, height: scan.height, options: options, source: source)
+        if pngPath != .libpng {
+            let fast = data.withUnsafeBytes { bytes in
+                Result { () throws(PNGFastPathDecline) in try PNGFastDecoder.decode(bytes) }
+            }
+            switch fast {
+            case .success(let image):
+                return PNGDecoder.finish(image, scan: scan, options: options)
+            case .failure(let decline) where pngPath == .fastPathOnly:
+                throw ImageCodecError(source: source, reason: .corrupt("PNG fast path declined: \(decline)"))
+            case .failure:
+                break
+            }
+        }
+        let hide = scan.chunksToHide
+        if !hide.isEmpty {
+            data.withUnsafeMutableBytes { PNGChunkScan.hideChunks(at: hide, in: $0) }
+        }
+        return try data.withTypedBytes { bytes throws(ImageCodecError) in
+            try PNGDecoder.decode(bytes, scan: scan, options: options, source: source)
         }
     }
 

@@ -1,0 +1,166 @@
+import CDeflate
+
+/// What Pillow 13 reads of a PNG that libpng and the fast path refuse, rewritten as a plain
+/// PNG they accept. Used only when warnings are not errors (`DecodeOptions.failOnJPEGWarnings`
+/// false, the CLI's `--fail-on error`), and only after the normal decode failed, so good files
+/// never pay for it.
+///
+/// Pillow's `PngImagePlugin` is looser than libpng in these ways, each measured against
+/// Pillow 13.0.0 (`scripts/fixtures/make_png_leniency_fixtures.py`):
+/// - chunks may come before IHDR, and IHDR may repeat: the last IHDR before the image data
+///   counts;
+/// - the compression-method byte of IHDR is not looked at;
+/// - unknown critical chunks are skipped like ancillary ones;
+/// - the CRCs of the image data chunks, and of everything after them, are never checked
+///   (those of the chunks before them are, and a mismatch is refused, as Pillow does);
+/// - the image data is the run of consecutive IDAT chunks (a chunk cut off by the end of the
+///   file gives what it holds); zlib reads it to the end of its stream, Adler-32 checked, and
+///   anything after the stream is ignored;
+/// - a stream that ends, at a row boundary, before the image is complete ("not enough image
+///   data" to libpng) leaves the rows it never reached at 0 (black, transparent, or palette
+///   entry 0), pass by pass for an interlaced image; one that ends inside a row is refused.
+/// The rewrite keeps the chosen IHDR (compression byte 0), PLTE and every ancillary chunk
+/// before the image data, the text and eXIf chunks after it (orientation), and one IDAT with
+/// the rows as Pillow has them; all CRCs are recomputed.
+enum PNGPillowRepair {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The rewritten file, or nil when Pillow would not read it either (no IHDR before the
+    /// image data, an unknown filter method or layout, no image data, an invalid or cut-off
+    /// zlib stream).
+    static func rewrite(_ b: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard b.count > 8, b.prefix(8).elementsEqual(signature) else { return nil }
+        var header: [UInt8]? = nil
+        var before: [(type: UInt32, data: Range<Int>)] = []
+        var after: [(type: UInt32, data: Range<Int>)] = []
+        var imageData: [UInt8] = []
+        var state = 0   // 0 before the image data, 1 inside the IDAT run, 2 after it
+        var at = 8
+        walk: while at + 8 <= b.count {
+            let length = Int(PNGChunks.u32(b, at: at))
+            let type = PNGChunks.u32(b, at: at + 4)
+            let start = at + 8
+            let end = min(b.count, start + min(length, b.count))
+            let complete = length <= b.count && start + length + 4 <= b.count
+            // Before the image data Pillow checks every CRC and refuses a mismatch.
+            if state == 0 && type != PNGChunk.idat {
+                guard complete, PNGChunk(offset: at, type: type, data: start..<(start + length)).checksumMatches(in: b)
+                else { return nil }
+            }
+            if type == PNGChunk.idat {
+                if state == 2 { break walk }
+                state = 1
+                imageData.append(contentsOf: b[start..<end])
+                if !complete { break walk }
+            } else {
+                if state == 1 { state = 2 }
+                if type == PNGChunk.iend || !complete { break walk }
+                let ancillary = type & 0x2000_0000 != 0
+                if state == 0 {
+                    if type == PNGChunk.ihdr {
+                        guard length == 13 else { return nil }
+                        header = Array(b[start..<(start + 13)])
+                    } else if type == PNGChunk.plte || ancillary {
+                        before.append((type, start..<(start + length)))
+                    }
+                } else if [PNGChunk.text, PNGChunk.compressedText, PNGChunk.internationalText, PNGChunk.exif].contains(type) {
+                    after.append((type, start..<(start + length)))
+                }
+            }
+            at = start + length + 4
+        }
+        guard var ihdr = header, !imageData.isEmpty, ihdr[11] == 0 else { return nil }
+        ihdr[10] = 0
+        let width = Int(PNGChunks.u32(UnsafeRawBufferPointer(start: ihdr, count: 13), at: 0))
+        guard let rows = rowLengths(width: width, height: Int(PNGChunks.u32(UnsafeRawBufferPointer(start: ihdr, count: 13), at: 4)),
+                                    bitDepth: Int(ihdr[8]), colourType: Int(ihdr[9]), interlace: Int(ihdr[12])),
+              let raw = inflate(imageData, rows: rows) else { return nil }
+        guard let compressed = compress(raw) else { return nil }
+
+        var out = signature
+        out.reserveCapacity(compressed.count + 4096)
+        func append(_ type: UInt32, _ data: some Collection<UInt8>) {
+            let typeBytes: [UInt8] = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: type >> $0) }
+            let body = typeBytes + Array(data)
+            out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: UInt32(data.count) >> $0) }
+            out += body
+            let crc = body.withUnsafeBytes { PNGChunk.checksum($0) }
+            out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        }
+        append(PNGChunk.ihdr, ihdr)
+        for chunk in before { append(chunk.type, b[chunk.data]) }
+        append(PNGChunk.idat, compressed)
+        for chunk in after { append(chunk.type, b[chunk.data]) }
+        append(PNGChunk.iend, [UInt8]())
+        return out
+    }
+
+    /// The length of each filtered row in stream order (filter byte included), pass by pass for
+    /// Adam7; nil for a layout PNG does not define.
+    static func rowLengths(width: Int, height: Int, bitDepth: Int, colourType: Int, interlace: Int) -> [Int]? {
+        let channels: Int
+        switch (colourType, bitDepth) {
+        case (0, 1), (0, 2), (0, 4), (0, 8), (0, 16): channels = 1
+        case (3, 1), (3, 2), (3, 4), (3, 8): channels = 1
+        case (2, 8), (2, 16): channels = 3
+        case (4, 8), (4, 16): channels = 2
+        case (6, 8), (6, 16): channels = 4
+        default: return nil
+        }
+        guard width > 0, height > 0, interlace <= 1, width <= 1 << 24, height <= 1 << 24 else { return nil }
+        let bits = channels * bitDepth
+        func rowLength(_ w: Int) -> Int { 1 + (w * bits + 7) / 8 }
+        if interlace == 0 { return [Int](repeating: rowLength(width), count: height) }
+        // Adam7: (x start, y start, x step, y step) of the seven passes.
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var lengths: [Int] = []
+        for (x0, y0, dx, dy) in passes {
+            let w = (width - x0 + dx - 1) / dx, h = (height - y0 + dy - 1) / dy
+            if w > 0 && h > 0 { lengths += [Int](repeating: rowLength(w), count: h) }
+        }
+        return lengths
+    }
+
+    /// The rows as Pillow has them: the zlib stream inflated; the rows it holds kept, every
+    /// other row 0 (filter type None, all samples 0); nil when the stream ends inside a row.
+    private static func inflate(_ data: [UInt8], rows: [Int]) -> [UInt8]? {
+        let total = rows.reduce(0, +)
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        // Room for a stream that holds more than the image (Pillow ignores the rest).
+        var out = [UInt8](repeating: 0, count: total + total / 2 + 65536)
+        var produced = 0
+        let result = data.withUnsafeBytes { input in
+            out.withUnsafeMutableBytes { output in
+                libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count,
+                                              output.baseAddress, output.count, nil, &produced)
+            }
+        }
+        guard result == LIBDEFLATE_SUCCESS else { return nil }
+        var kept = 0
+        for length in rows {
+            if kept + length > produced { break }
+            kept += length
+        }
+        // A stream that ends inside a row is "truncated" to Pillow.
+        guard kept == total || kept == produced else { return nil }
+        out.removeLast(out.count - total)
+        for i in kept..<total { out[i] = 0 }
+        return out
+    }
+
+    private static func compress(_ raw: [UInt8]) -> [UInt8]? {
+        guard let compressor = libdeflate_alloc_compressor(1) else { return nil }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
+        var out = [UInt8](repeating: 0, count: bound)
+        let n = raw.withUnsafeBytes { src in
+            out.withUnsafeMutableBytes { dst in
+                libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
+            }
+        }
+        guard n > 0 else { return nil }
+        out.removeLast(out.count - n)
+        return out
+    }
+}
