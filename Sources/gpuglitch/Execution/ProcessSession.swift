@@ -58,8 +58,14 @@ struct ProcessSession {
             }
         }
         let recorder = BatchRecorder(display: display, lines: lines, document: document)
-        let summary = try runBatch(plan, backend: selection.backend, settings: settings, display: display,
+        let summary: BatchSummary
+        do {
+            summary = try runBatch(plan, backend: selection.backend, settings: settings, display: display,
                                    recorder: recorder)
+        } catch {
+            document?.abandon()
+            throw error
+        }
 
         if !command.quiet {
             var line = recorder.summaryLine(seconds: summary.seconds, device: device, interrupted: summary.cancelled)
