@@ -20,8 +20,8 @@ import GPUOps
 ///
 /// Memory stays flat in the number of inputs: the inputs go to an `InputSpool` on disk; the
 /// rules need all inputs at once only to find the few that can interact, which takes 4 bytes
-/// per input (a 32-bit hash of each output and input-file path, sorted) for as long as
-/// planning runs; the inputs sharing a hash are then read back and decided exactly, with
+/// per input (a 32-bit hash of each output path, sorted, in which each input file's path is
+/// looked up) while the keys are found; the inputs sharing a hash are then read back and decided exactly, with
 /// their full names. A shard's slice takes 16 bytes per input while it is computed.
 struct BatchPlanner {
     var naming: OutputNaming
@@ -33,17 +33,9 @@ struct BatchPlanner {
     func plan(_ discover: ((DiscoveredInput) throws -> Void) throws -> Void) throws -> BatchPlan {
         let spool = try InputSpool()
         var resolver = PathResolver()
-        var keys: [UInt32] = []
-        try discover { discovered in
-            let input = spooled(discovered, resolver: &resolver)
-            let (first, second) = input.collisionKeys
-            keys.append(UInt32(truncatingIfNeeded: first >> 32))
-            if let second { keys.append(UInt32(truncatingIfNeeded: second >> 32)) }
-            try spool.append(input)
-        }
+        try discover { discovered in try spool.append(spooled(discovered, resolver: &resolver)) }
         try spool.flush()
-        let shared = Self.repeatedValues(&keys)
-        keys = []
+        let shared = try Self.sharedKeys(spool)
         let decisions = try CollisionRules.decide(spool, candidateKeys: shared)
         let slice = try ShardSlice(spool, decisions: decisions, shard: shard)
         return try BatchPlan(spool: spool, decisions: decisions, slice: slice, skipExisting: skipExisting)
@@ -60,6 +52,28 @@ struct BatchPlanner {
                 source: source, identity: identity, output: output, resolvedOutput: resolved, format: format,
                 outputExists: exists))
         }
+    }
+
+    /// The 32-bit collision keys (see `SpooledInput.collisionKeys`) that more than one input
+    /// has: the first key of every input (its output path, or a failure's text) in an array of
+    /// exactly one entry an input, sorted; then each input file's own path is looked up in it.
+    /// 4 bytes an input, plus the sort's scratch, for as long as this runs.
+    static func sharedKeys(_ spool: InputSpool) throws -> Set<UInt32> {
+        func key(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
+        var keys: [UInt32] = []
+        keys.reserveCapacity(spool.count)
+        try spool.forEach { _, input in keys.append(key(input.collisionKeys.0)) }
+        var shared = repeatedValues(&keys)
+        try spool.forEach { _, input in
+            guard let identity = input.collisionKeys.1.map(key) else { return }
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < identity { low = middle + 1 } else { high = middle }
+            }
+            if low < keys.count && keys[low] == identity { shared.insert(identity) }
+        }
+        return shared
     }
 
     /// The values that occur more than once (sorts `values` in place).
