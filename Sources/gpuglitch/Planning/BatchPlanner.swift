@@ -59,13 +59,12 @@ struct BatchPlanner {
     /// exactly one entry an input, sorted; then each input file's own path is looked up in it.
     /// 4 bytes an input, plus the sort's scratch, for as long as this runs.
     static func sharedKeys(_ spool: InputSpool) throws -> Set<UInt32> {
-        func key(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
         var keys: [UInt32] = []
         keys.reserveCapacity(spool.count)
-        try spool.forEach { _, input in keys.append(key(input.collisionKeys.0)) }
+        try spool.forEachKeys { keys.append($0.primary) }
         var shared = repeatedValues(&keys)
-        try spool.forEach { _, input in
-            guard let identity = input.collisionKeys.1.map(key) else { return }
+        try spool.forEachKeys { record in
+            guard let identity = record.identity else { return }
             var low = 0, high = keys.count
             while low < high {
                 let middle = (low + high) / 2
@@ -105,12 +104,14 @@ enum CollisionRules {
     static func decide(_ spool: InputSpool, candidateKeys: Set<UInt32>) throws -> [Int: Decision] {
         guard !candidateKeys.isEmpty else { return [:] }
         var candidates: [(index: Int, input: SpooledInput)] = []
-        try spool.forEach { index, input in
-            let (first, second) = input.collisionKeys
-            if candidateKeys.contains(UInt32(truncatingIfNeeded: first >> 32))
-                || second.map({ candidateKeys.contains(UInt32(truncatingIfNeeded: $0 >> 32)) }) == true {
-                candidates.append((index, input))
-            }
+        // Keys first; only a candidate's names are decoded.
+        var reader = spool.makeReader()
+        var index = 0
+        while let record = try reader.next(decodingWhen: { keys in
+            candidateKeys.contains(keys.primary) || keys.identity.map(candidateKeys.contains) == true
+        }) {
+            if let input = record.input { candidates.append((index, input)) }
+            index += 1
         }
         return decide(candidates)
     }
