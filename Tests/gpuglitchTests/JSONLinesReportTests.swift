@@ -75,4 +75,40 @@ struct JSONLinesReportTests {
             #expect(ImageFiles.isCompletePNG(try folder.contents(output)), "\(output) is whole")
         }
     }
+    @Test("report merge reads .jsonl shards a line at a time and writes .jsonl or .json; a shard without its totals line is refused")
+    func mergeJSONLinesShards() throws {
+        let folder = try TemporaryFolder()
+        for i in 0..<7 { try folder.write(ImageFiles.noisePNG(width: 30 + i, height: 20, seed: UInt64(i)), to: "in/\(i).png") }
+        let runner = CommandRunner(in: folder.url)
+        for k in 1...3 {
+            let result = try runner.run(["process", "in", "--output", "out", "--size", "16", "--device", "cpu",
+                                         "--shard", "\(k)/3", "--report", k == 3 ? "s3.json" : "s\(k).jsonl"])
+            #expect(result.status == 0, "\(result)")
+        }
+        let shards = ["s1.jsonl", "s2.jsonl", "s3.json"]
+        let toLines = try runner.run(["report", "merge", "--output", "all.jsonl"] + shards)
+        #expect(toLines.status == 0, "\(toLines)")
+        let lines = try Self.lines(folder.contents("all.jsonl"))
+        #expect(lines.count == 8)
+        #expect(Set(lines.dropLast().compactMap { $0["input"] as? String }) == Set((0..<7).map { "in/\($0).png" }))
+        let totals = try #require(lines.last?["totals"] as? [String: Any])
+        #expect(totals["ok"] as? Int == 7 && lines.last?["shard"] == nil)
+
+        let toDocument = try runner.run(["report", "merge", "--output", "all.json"] + shards)
+        #expect(toDocument.status == 0, "\(toDocument)")
+        let json = try #require(JSONSerialization.jsonObject(with: folder.contents("all.json")) as? [String: Any])
+        let images = try #require(json["images"] as? [[String: Any]])
+        #expect(images.compactMap { $0["input"] as? String } == lines.dropLast().compactMap { $0["input"] as? String },
+                "the same records in the same order")
+        #expect((json["totals"] as? [String: Any])?["ok"] as? Int == 7)
+
+        // A shard killed before its end has no totals line.
+        let cut = try folder.contents("s1.jsonl").split(separator: UInt8(ascii: "\n")).dropLast()
+            .map { Data($0) + Data("\n".utf8) }.reduce(Data(), +)
+        try folder.write(cut, to: "cut.jsonl")
+        let refused = try runner.run(["report", "merge", "--output", "x.json", "cut.jsonl", "s2.jsonl"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("cut.jsonl has no totals line"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.json")))
+    }
 }

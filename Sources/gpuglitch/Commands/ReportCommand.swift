@@ -6,15 +6,16 @@ import Foundation
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Work with JSON reports.",
+        abstract: "Work with JSON and JSON Lines reports.",
         subcommands: [Merge.self]
     )
 
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Merge the JSON reports of a batch's shards into one.",
+            abstract: "Merge the reports of a batch's shards into one.",
             discussion: """
-                The images of all reports, in the order given; totals summed (seconds: the \
+                Reads .json and .jsonl reports (a .jsonl one a line at a time) and writes \
+                the form the output's name asks for. The images of all reports, in the order given; totals summed (seconds: the \
                 longest shard, as shards run side by side; images/s from those); transfers \
                 summed; interrupted if any shard was. The shards must have run with the same \
                 image settings (the worker count may differ), and no shard may be given twice.
@@ -29,23 +30,36 @@ struct ReportCommand: ParsableCommand {
 
         func run() throws {
             guard !reports.isEmpty else { throw ValidationError("report merge: give the shards' reports") }
-            var loaded: [BatchReport] = []
-            for path in reports {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
-                    throw ValidationError("report merge: cannot read \(path): \(error.localizedDescription)")
-                }
-                do {
-                    loaded.append(try JSONDecoder().decode(BatchReport.self, from: data))
-                } catch {
-                    throw ValidationError("report merge: \(path) is not a gpuglitch report (\(error))")
-                }
-            }
-            let merged = try ReportMerger.merge(loaded, names: reports)
+            var shards: [ShardReport] = []
+            for path in reports { shards.append(try ShardReport(path: path)) }
+            let merged = try ReportMerger.merge(shards.map(\.summary), names: reports)
             do {
-                try ReportFile.write(merged, to: output)
+                if ReportStream.isJSONLines(output) {
+                    let stream = try ReportStream(path: output)
+                    for shard in shards {
+                        try shard.forEachRecord { record, line in
+                            if let line { stream.appendLine(line) } else { stream.append(record) }
+                        }
+                    }
+                    try stream.finish(merged)
+                } else {
+                    let document = try JSONReportWriter(path: output, device: merged.device)
+                    var position = 0
+                    do {
+                        for shard in shards {
+                            try shard.forEachRecord { record, _ in
+                                document.add(record, at: position, mayWait: false)
+                                position += 1
+                            }
+                        }
+                    } catch {
+                        document.abandon()
+                        throw error
+                    }
+                    try document.finish(merged)
+                }
+            } catch let error as ValidationError {
+                throw error
             } catch {
                 throw ValidationError("report merge: cannot write \(output): \(error)")
             }
@@ -55,6 +69,8 @@ struct ReportCommand: ParsableCommand {
 
 /// The merge itself, apart from files.
 enum ReportMerger {
+    /// The merged report from the shards' summaries; its `images` are those the summaries
+    /// hold (none for summaries without records: the caller streams them).
     static func merge(_ reports: [BatchReport], names: [String]) throws(ValidationError) -> BatchReport {
         let first = reports[0]
         // The image settings must agree; the worker count may differ from machine to machine.

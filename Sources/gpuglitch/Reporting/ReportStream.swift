@@ -34,6 +34,18 @@ final class ReportStream: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// Appends a line already written by a report (`report merge` copies shards' lines).
+    func appendLine(_ text: ArraySlice<UInt8>) {
+        var line = Array(text)
+        line.append(UInt8(ascii: "\n"))
+        lock.withLock {
+            guard failure == nil else { return }
+            if let code = line.withUnsafeBytes({ FileSystem.writeAll(descriptor, $0) }) {
+                failure = ReportStreamError(path: path, call: "write", errno: code)
+            }
+        }
+    }
+
     /// Appends one record line.
     func append(_ record: BatchReport.ImageRecord) {
         var line = ImageRecordLine.encode(record)
