@@ -115,16 +115,6 @@ public enum ICCProfile {
 
     /// zlib-deflates (level 6, as zlib's default).
     static func deflate(_ input: [UInt8]) -> [UInt8]? {
-        guard let compressor = libdeflate_alloc_compressor(6) else { return nil }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = input.withUnsafeBytes { src in
-            output.withUnsafeMutableBytes { dst in
-                libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
-            }
-        }
-        guard written > 0 else { return nil }
-        return Array(output[..<written])
+        ZlibData.deflate(input, level: 6)
     }
 }

@@ -75,7 +75,7 @@ enum PNGPillowRepair {
         guard let rows = rowLengths(width: width, height: Int(PNGChunks.u32(UnsafeRawBufferPointer(start: ihdr, count: 13), at: 4)),
                                     bitDepth: Int(ihdr[8]), colourType: Int(ihdr[9]), interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }
-        guard let compressed = compress(raw) else { return nil }
+        guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }
 
         var out = signature
         out.reserveCapacity(compressed.count + 4096)
@@ -146,21 +146,6 @@ enum PNGPillowRepair {
         guard kept == total || kept == produced else { return nil }
         out.removeLast(out.count - total)
         for i in kept..<total { out[i] = 0 }
-        return out
-    }
-
-    private static func compress(_ raw: [UInt8]) -> [UInt8]? {
-        guard let compressor = libdeflate_alloc_compressor(1) else { return nil }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let n = raw.withUnsafeBytes { src in
-            out.withUnsafeMutableBytes { dst in
-                libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
-            }
-        }
-        guard n > 0 else { return nil }
-        out.removeLast(out.count - n)
         return out
     }
 }

@@ -1,7 +1,23 @@
 import CDeflate
 
-/// zlib streams of unknown decompressed size (PNG iCCP, zTXt, compressed iTXt).
+/// zlib streams of unknown decompressed size (PNG iCCP, zTXt, compressed iTXt), and the
+/// streams this package writes (iCCP, the image data of a repaired PNG).
 enum ZlibData {
+    /// zlib-deflates at `level` (libdeflate's 1…12; 6 is zlib's default).
+    static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8]? {
+        guard let compressor = libdeflate_alloc_compressor(level) else { return nil }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let written = input.withUnsafeBytes { src in
+            output.withUnsafeMutableBytes { dst in
+                libdeflate_zlib_compress(compressor, src.baseAddress, src.count, dst.baseAddress, dst.count)
+            }
+        }
+        guard written > 0 else { return nil }
+        return Array(output[..<written])
+    }
+
     /// The inflated bytes, or nil when the stream is damaged or inflates past `limit` bytes.
     static func inflate(_ input: UnsafeRawBufferPointer, limit: Int) -> [UInt8]? {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }

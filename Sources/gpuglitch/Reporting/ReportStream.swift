@@ -60,16 +60,7 @@ final class ReportStream: @unchecked Sendable {
 
     /// The closing line: everything of the JSON report but `images`.
     func finish(_ report: BatchReport) throws {
-        struct Closing: Encodable {
-            var device: String
-            var settings: ReportSettings
-            var totals: BatchReport.Totals
-            var transfers: BatchReport.Transfers
-            var shard: String?
-            var interrupted: Bool
-        }
-        write(Closing(device: report.device, settings: report.settings, totals: report.totals,
-                      transfers: report.transfers, shard: report.shard, interrupted: report.interrupted))
+        write(Closing(report))
         if fsync(descriptor) != 0 { record(ReportStreamError(path: path, call: "fsync", errno: errno)) }
         if let failure = lock.withLock({ failure }) { throw failure }
     }
@@ -98,6 +89,33 @@ final class ReportStream: @unchecked Sendable {
     }
 
     private func record(_ error: any Error) { lock.withLock { if failure == nil { failure = error } } }
+}
+
+extension ReportStream {
+    /// The closing line of a `.jsonl` report: everything of the JSON report but `images`.
+    struct Closing: Codable {
+        var device: String
+        var settings: ReportSettings
+        var totals: BatchReport.Totals
+        var transfers: BatchReport.Transfers
+        var shard: String?
+        var interrupted: Bool
+
+        init(_ report: BatchReport) {
+            device = report.device
+            settings = report.settings
+            totals = report.totals
+            transfers = report.transfers
+            shard = report.shard
+            interrupted = report.interrupted
+        }
+
+        /// The report it closes, without its records.
+        var report: BatchReport {
+            BatchReport(device: device, settings: settings, images: [], totals: totals, transfers: transfers,
+                        shard: shard, interrupted: interrupted)
+        }
+    }
 }
 
 /// A report file that could not be written: the call and the system's reason.

@@ -12,16 +12,6 @@ struct ShardReport {
     /// The records of a `.json` report (empty for `.jsonl`, which is read again).
     private let images: [BatchReport.ImageRecord]
 
-    /// The closing line of a `.jsonl` report: everything but the records.
-    private struct Closing: Decodable {
-        var device: String
-        var settings: ReportSettings
-        var totals: BatchReport.Totals
-        var transfers: BatchReport.Transfers
-        var shard: String?
-        var interrupted: Bool
-    }
-
     init(path: String) throws(ValidationError) {
         self.path = path
         isJSONLines = ReportStream.isJSONLines(path)
@@ -52,12 +42,11 @@ struct ShardReport {
         } catch {
             throw ValidationError("report merge: cannot read \(path): \(error)")
         }
-        guard let closing = try? decoder.decode(Closing.self, from: Data(last)) else {
+        guard let closing = try? decoder.decode(ReportStream.Closing.self, from: Data(last)) else {
             throw ValidationError("report merge: \(path) has no totals line (a run that did not end, or not a gpuglitch report)")
         }
         images = []
-        summary = BatchReport(device: closing.device, settings: closing.settings, images: [], totals: closing.totals,
-                              transfers: closing.transfers, shard: closing.shard, interrupted: closing.interrupted)
+        summary = closing.report
     }
 
     /// Each record, in the report's order; for `.jsonl`, `line` is its text as written.
