@@ -12,7 +12,8 @@ public struct DecodeOptions: Sendable {
     /// least twice that size (see `ShrinkOnLoad`). `nil` decodes at full size. PNGs are always
     /// decoded at full size.
     public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))?
-    /// Whether a libjpeg warning fails the decode (the default). libjpeg warns when entropy data
+    /// Whether a decoder warning fails the decode (the default), libvips' `fail_on=warning`.
+    /// For JPEG, a libjpeg warning fails it. libjpeg warns when entropy data
     /// is damaged ("bad Huffman code", "premature end of data segment", or "N extraneous bytes
     /// before marker" once a damaged scan ends early) and keeps going, filling in guesses; JPEG
     /// has no checksum, so these warnings are the only sign of damage. `false` accepts such
@@ -21,7 +22,7 @@ public struct DecodeOptions: Sendable {
     /// is `.truncated` either way. The same switch governs PNGs that libpng refuses but Pillow
     /// reads: with `false` they are rewritten the way Pillow reads them (`PNGPillowRepair`)
     /// and decoded; with `true` they are refused.
-    public var failOnJPEGWarnings: Bool
+    public var failOnWarnings: Bool
     /// Bytes the image may need (`MemoryBudget.estimate` of the size it is decoded at); more is
     /// refused with `.exceedsMemoryBudget` before pixel memory is allocated.
     public var memoryBudget: Int
@@ -31,12 +32,19 @@ public struct DecodeOptions: Sendable {
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,
                 minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil,
-                failOnJPEGWarnings: Bool = true,
+                failOnWarnings: Bool = true,
                 memoryBudget: Int = MemoryBudget.perImage(imagesInFlight: 1)) {
         self.maxPixels = maxPixels
         self.memoryBudget = memoryBudget
         self.applyOrientation = applyOrientation
         self.minimumSize = minimumSize
-        self.failOnJPEGWarnings = failOnJPEGWarnings
+        self.failOnWarnings = failOnWarnings
+    }
+
+    /// The name this switch had while it governed JPEG alone.
+    @available(*, deprecated, renamed: "failOnWarnings")
+    public var failOnJPEGWarnings: Bool {
+        get { failOnWarnings }
+        set { failOnWarnings = newValue }
     }
 }

@@ -39,10 +39,10 @@ public enum ImageDecoder {
 
     private static func decodePixels(data: consuming [UInt8], source: String, options: DecodeOptions,
                                      pngPath: PNGDecodePath) throws(ImageCodecError) -> DecodedImage {
-        var data = data
+        let data = data
         switch try sniff(data, source: source) {
         case .png:
-            guard !options.failOnJPEGWarnings else {
+            guard !options.failOnWarnings else {
                 return try decodePNG(data: data, source: source, options: options, pngPath: pngPath)
             }
             // Warnings are not errors: what libpng refuses but Pillow reads is rewritten the way

@@ -8,7 +8,7 @@ import CTurboJPEG
 /// a warning means missing or undecodable data ("Premature end of JPEG file" for a cut-off
 /// file, "bad Huffman code", "N extraneous bytes before marker" after corrupt entropy data), and
 /// the partial image libjpeg would fill in must never pass as a good one
-/// (`DecodeOptions.failOnJPEGWarnings` relaxes this, except for truncation).
+/// (`DecodeOptions.failOnWarnings` relaxes this, except for truncation).
 /// `TJFLAG_LIMITSCANS` refuses progressive files with an absurd number of scans (a known
 /// denial-of-service).
 enum JPEGDecoder {
@@ -66,7 +66,7 @@ enum JPEGDecoder {
         // storage and converted in place, so no second buffer is needed either way.
         let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
-        let flags = options.failOnJPEGWarnings ? strictFlags : lenientFlags
+        let flags = options.failOnWarnings ? strictFlags : lenientFlags
         var failed = false
         let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
@@ -106,7 +106,7 @@ enum JPEGDecoder {
     /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
     /// than truncation, when warnings are not errors.
     private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
-        !options.failOnJPEGWarnings && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+        !options.failOnWarnings && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
             && !String(cString: tjGetErrorStr2(handle)).contains("Premature end of JPEG file")
     }
 

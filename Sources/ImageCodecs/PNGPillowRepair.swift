@@ -1,7 +1,7 @@
 import CDeflate
 
 /// What Pillow 13 reads of a PNG that libpng and the fast path refuse, rewritten as a plain
-/// PNG they accept. Used only when warnings are not errors (`DecodeOptions.failOnJPEGWarnings`
+/// PNG they accept. Used only when warnings are not errors (`DecodeOptions.failOnWarnings`
 /// false, the CLI's `--fail-on error`), and only after the normal decode failed, so good files
 /// never pay for it.
 ///
@@ -71,8 +71,8 @@ enum PNGPillowRepair {
         }
         guard var ihdr = header, !imageData.isEmpty, ihdr[11] == 0 else { return nil }
         ihdr[10] = 0
-        let width = Int(PNGChunks.u32(UnsafeRawBufferPointer(start: ihdr, count: 13), at: 0))
-        guard let rows = rowLengths(width: width, height: Int(PNGChunks.u32(UnsafeRawBufferPointer(start: ihdr, count: 13), at: 4)),
+        let (width, height) = ihdr.withUnsafeBytes { (Int(PNGChunks.u32($0, at: 0)), Int(PNGChunks.u32($0, at: 4))) }
+        guard let rows = rowLengths(width: width, height: height,
                                     bitDepth: Int(ihdr[8]), colourType: Int(ihdr[9]), interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }
         guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }

@@ -146,9 +146,9 @@ struct BadInputTests {
         #expect(damaged != original)
     }
 
-    @Test("failOnJPEGWarnings: false accepts damaged scan data, as Pillow does, but not truncation")
+    @Test("failOnWarnings: false accepts damaged scan data, as Pillow does, but not truncation")
     func lenientJPEG() throws {
-        let lenient = DecodeOptions(failOnJPEGWarnings: false)
+        let lenient = DecodeOptions(failOnWarnings: false)
         let damaged = ByteDamage.flipped(Self.jpeg, at: ByteDamage.recoverableChelseaJPEGOffset)  // strict: "39 extraneous bytes before marker 0xd9"
         let decoded = try ImageDecoder.decode(data: damaged, source: "damaged", options: lenient)
         #expect(decoded.image.width == 451 && decoded.image.height == 300)

@@ -18,7 +18,7 @@ import TestSupport
     func decodesWithPillowsPixels(_ fixture: LenientJPEGTests.Case, failOnWarnings: Bool) throws {
         let rgb = try #require(fixture.rgb.flatMap { Data(base64Encoded: $0) })
         let image = try ImageDecoder.decode(contentsOf: Self.folder.appendingPathComponent(fixture.file).path,
-                                            options: DecodeOptions(failOnJPEGWarnings: failOnWarnings)).image
+                                            options: DecodeOptions(failOnWarnings: failOnWarnings)).image
         #expect(image.width == 37 && image.height == 29)
         var ours = [UInt8]()
         for i in stride(from: 0, to: image.pixels.count, by: 4) { ours += image.pixels[i..<i + 3] }

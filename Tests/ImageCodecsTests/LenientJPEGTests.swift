@@ -24,7 +24,7 @@ import TestSupport
 
     func decode(_ fixture: Case, failOnWarnings: Bool) throws -> HostImage {
         try ImageDecoder.decode(contentsOf: Self.folder.appendingPathComponent(fixture.file).path,
-                                options: DecodeOptions(failOnJPEGWarnings: failOnWarnings)).image
+                                options: DecodeOptions(failOnWarnings: failOnWarnings)).image
     }
 
     @Test(arguments: cases)

@@ -57,7 +57,7 @@ import TestSupport
         for fixture in Self.cases where fixture.pillow == "ok" {
             do {
                 let image = try ImageDecoder.decode(data: fixture.bytes(), source: fixture.name,
-                                                    options: DecodeOptions(failOnJPEGWarnings: false)).image
+                                                    options: DecodeOptions(failOnWarnings: false)).image
                 if image.width != fixture.width || image.height != fixture.height
                     || SHA256.hex(image.pixels) != fixture.rgbaSHA256 {
                     different.append(fixture.name)
@@ -78,7 +78,7 @@ import TestSupport
         for fixture in Self.cases where fixture.pillow != "ok" {
             do {
                 _ = try ImageDecoder.decode(data: fixture.bytes(), source: fixture.name,
-                                            options: DecodeOptions(failOnJPEGWarnings: false))
+                                            options: DecodeOptions(failOnWarnings: false))
                 read += 1
             } catch is ImageCodecError {
                 refused += 1

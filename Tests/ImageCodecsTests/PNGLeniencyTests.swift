@@ -28,7 +28,7 @@ import TestSupport
     func decode(_ fixture: Case, failOnWarnings: Bool, path: PNGDecodePath = .automatic) throws -> HostImage {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(fixture.file)))
         return try ImageDecoder.decode(data: bytes, source: fixture.file,
-                                       options: DecodeOptions(failOnJPEGWarnings: failOnWarnings), pngPath: path).image
+                                       options: DecodeOptions(failOnWarnings: failOnWarnings), pngPath: path).image
     }
 
     @Test(arguments: cases)

@@ -1,5 +1,4 @@
 @testable import ImageCodecs
-import CDeflate
 import TestSupport
 
 /// Writes PNGs byte by byte for the fast-path tests, with what libpng's encoder does not let a
@@ -88,19 +87,13 @@ struct PNGTestWriter {
         return c
     }
 
-    /// The zlib stream of `data` at `level`.
+    /// The zlib stream of `data` at `level` (the package's own compressor: the tests check
+    /// the decoder, not the compressor).
     static func zlib(_ data: [UInt8], level: Int32) -> [UInt8] {
-        let compressor = libdeflate_alloc_compressor(level)!
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, data.count)
-        var out = [UInt8](repeating: 0, count: bound)
-        let written = data.withUnsafeBytes { input in
-            out.withUnsafeMutableBytes { output in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-            }
+        guard let stream = ZlibData.deflate(data, level: level) else {
+            preconditionFailure("libdeflate could not compress \(data.count) bytes")
         }
-        precondition(written > 0)
-        return Array(out.prefix(written))
+        return stream
     }
 
     /// A chunk: length, type, data, CRC.

@@ -24,7 +24,7 @@ public struct ThumbnailPipeline: Sendable {
     /// to no less than twice what the scale step reads.
     public var decodeOptions: DecodeOptions {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
-                                    failOnJPEGWarnings: settings.failOnJPEGWarnings,
+                                    failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
         options.readsICCProfile = settings.keepsICCProfile
         if settings.shrinkOnLoad {

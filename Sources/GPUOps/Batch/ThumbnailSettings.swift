@@ -32,10 +32,16 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var memoryBudgetPerImage: Int = MemoryBudget.perImage(imagesInFlight: ProcessInfo.processInfo.activeProcessorCount)
     /// Apply the EXIF orientation of JPEGs.
     public var applyOrientation: Bool = true
-    /// Fail a JPEG on any libjpeg warning (damaged data it recovers from, `--fail-on warning`);
-    /// false, the default, accepts what libjpeg recovers, as Pillow 13 and libvips do. A
-    /// cut-off file fails either way, as in Pillow.
-    public var failOnJPEGWarnings: Bool = false
+    /// Fail an image on any decoder warning (`--fail-on warning`): a JPEG libjpeg recovers
+    /// from, a PNG libpng refuses but Pillow reads. False, the default, accepts what Pillow 13
+    /// reads, with its pixels. A cut-off file fails either way, as in Pillow.
+    public var failOnWarnings: Bool = false
+    /// The name this switch had while it governed JPEG alone.
+    @available(*, deprecated, renamed: "failOnWarnings")
+    public var failOnJPEGWarnings: Bool {
+        get { failOnWarnings }
+        set { failOnWarnings = newValue }
+    }
 
     public init() {}
 }

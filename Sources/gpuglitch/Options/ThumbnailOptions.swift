@@ -142,7 +142,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
-        s.failOnJPEGWarnings = failOn == .warning
+        s.failOnWarnings = failOn == .warning
         s.keepsICCProfile = icc == .keep
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes

@@ -36,8 +36,8 @@ struct ReportSettings: Codable, Equatable {
         shrinkOnLoad = settings.shrinkOnLoad
         applyOrientation = settings.applyOrientation
         maxPixels = settings.maxPixels
-        lenientJPEG = !settings.failOnJPEGWarnings
-        failOn = settings.failOnJPEGWarnings ? "warning" : "error"
+        lenientJPEG = !settings.failOnWarnings
+        failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
     }
 }
