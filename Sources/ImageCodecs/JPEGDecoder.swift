@@ -67,8 +67,9 @@ enum JPEGDecoder {
         let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
         let flags = options.failOnWarnings ? strictFlags : lenientFlags
-        var failed = false
+        var failed = false, incomplete = false
         let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
+            if buffer.count > 0 { buffer[buffer.count - 1] = 0 }     // the last alpha, see below
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
                                        Int32(outHeight), pixelFormat, flags)
             guard status == 0 || acceptable(handle, options: options) else {
@@ -76,13 +77,25 @@ enum JPEGDecoder {
                 initialized = 0
                 return
             }
+            // Every row written means the last alpha is 255 (TurboJPEG writes rows in order and
+            // sets alpha): anything else would leave uninitialised memory in the image.
+            if !isCMYK, buffer.count > 0, buffer[buffer.count - 1] != 255 {
+                incomplete = true
+                initialized = 0
+                return
+            }
             if isCMYK { CMYKConversion.convertToRGBA(UnsafeMutableRawBufferPointer(buffer)) }
             initialized = buffer.count
         }
         if failed { throw failure(handle, source: source) }
+        if incomplete {
+            throw ImageCodecError(source: source, reason: .corrupt("libjpeg stopped before the last row"))
+        }
 
         var image = HostImage(width: outWidth, height: outHeight, pixels: pixels)
         orientation.apply(to: &image)
+        // TurboJPEG's RGBA output and the CMYK conversion both write alpha 255.
+        image.markOpaqueByConstruction()
         return DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
                             scaleDenominator: denominator, orientation: scan.orientation)
     }
@@ -104,10 +117,13 @@ enum JPEGDecoder {
     }
 
     /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
-    /// than truncation, when warnings are not errors.
+    /// than truncation, when warnings are not errors. The last message must itself be a
+    /// warning: TurboJPEG calls a fatal error that follows a warning a warning too (see
+    /// `LibjpegWarning`).
     private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
-        !options.failOnWarnings && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
-            && !String(cString: tjGetErrorStr2(handle)).contains("Premature end of JPEG file")
+        guard !options.failOnWarnings, tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { return false }
+        let message = String(cString: tjGetErrorStr2(handle))
+        return LibjpegWarning.isWarning(message) && !message.contains("Premature end of JPEG file")
     }
 
     /// The handle's last error as a codec error: libjpeg's "Premature end of JPEG file" means

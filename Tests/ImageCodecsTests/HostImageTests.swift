@@ -22,4 +22,37 @@ struct HostImageTests {
     @Test func emptyImageIsOpaque() {
         #expect(!HostImage(width: 0, height: 0).hasTransparency)
     }
+
+    /// A decoder marks its image opaque exactly when its source cannot hold alpha: PNGs without
+    /// an alpha channel or tRNS (gray, RGB, palette; fast path and libpng alike), never RGBA or
+    /// gray+alpha ones or those with tRNS. (Debug builds also check each mark against a scan.)
+    @Test(arguments: [0, 2, 3, 4, 6], [false, true])
+    func pngDecodersMarkOpaqueOnlyWithoutAlpha(colourType: Int, transparent: Bool) throws {
+        let png = PNGTestWriter.make(width: 13, height: 5, colourType: colourType, bitDepth: 8, smooth: false,
+                                     transparent: transparent, seed: UInt64(colourType)).encode()
+        let expected = colourType & 4 == 0 && !transparent
+        for path in [PNGDecodePath.fastPathOnly, .libpng] {
+            let image = try ImageDecoder.decode(data: png, source: "t.png", options: DecodeOptions(), pngPath: path).image
+            #expect(image.isOpaqueByConstruction == expected, "\(path)")
+        }
+    }
+
+    @Test func jpegDecodesAreMarkedOpaque() throws {
+        let jpeg = try ImageEncoder.encodeJPEG(TestImages.noise(width: 17, height: 9, seed: 4), quality: 90)
+        let image = try ImageDecoder.decode(data: jpeg, source: "t.jpg").image
+        #expect(image.isOpaqueByConstruction)
+        #expect(!image.hasTransparency)
+    }
+
+    /// Changing the pixels drops the mark, so a later transparent pixel is found; the mark
+    /// plays no part in equality.
+    @Test func changingPixelsClearsTheMark() throws {
+        let jpeg = try ImageEncoder.encodeJPEG(TestImages.noise(width: 8, height: 8, seed: 5), quality: 90)
+        var image = try ImageDecoder.decode(data: jpeg, source: "t.jpg").image
+        let unmarked = HostImage(width: image.width, height: image.height, pixels: image.pixels)
+        #expect(image == unmarked)
+        image.pixels[7] = 0
+        #expect(!image.isOpaqueByConstruction)
+        #expect(image.hasTransparency)
+    }
 }

@@ -49,4 +49,34 @@ import TestSupport
             }
         }
     }
+
+    /// Every `JWRN_` message of libjpeg-turbo 2.1 (jerror.h, as formatted) is a warning; the
+    /// `JERR_` messages closest to them are not.
+    @Test func libjpegWarningsAreToldFromErrors() {
+        let warnings = [
+            "Unknown Adobe color transform code 3",
+            "Corrupt JPEG data: bad arithmetic code",
+            "Inconsistent progression sequence for component 0 coefficient 1",
+            "Corrupt JPEG data: 12 extraneous bytes before marker 0xd9",
+            "Corrupt JPEG data: premature end of data segment",
+            "Corrupt JPEG data: bad Huffman code",
+            "Warning: unknown JFIF revision number 3.01",
+            "Premature end of JPEG file",
+            "Corrupt JPEG data: found marker 0xd9 instead of RST3",
+            "Invalid SOS parameters for sequential JPEG",
+            "Application transferred too many scanlines",
+            "Corrupt JPEG data: bad ICC marker",
+        ]
+        let errors = [
+            "Quantization table 0x00 was not defined",
+            "Premature end of input file",
+            "Application transferred too few scanlines",
+            "Invalid JPEG file structure: two SOF markers",
+            "Bogus marker length",
+            "Huffman table 0x01 was not defined",
+            "tjDecompress2(): Invalid argument",
+        ]
+        #expect(warnings.filter { !LibjpegWarning.isWarning($0) } == [])
+        #expect(errors.filter { LibjpegWarning.isWarning($0) } == [])
+    }
 }

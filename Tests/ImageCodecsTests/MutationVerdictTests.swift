@@ -86,4 +86,22 @@ import TestSupport
         }
         #expect(read + refused == Self.cases.count { $0.pillow != "ok" })
     }
+
+    /// seed-progressive-016 warns ("67 extraneous bytes before marker 0xc2") and then fails
+    /// ("Quantization table 0x00 was not defined"); TurboJPEG still calls that a warning.
+    /// Accepted, it came out as a partly written image (uninitialised memory). Pillow
+    /// rejects it; so must we, with libjpeg's own message, in both modes.
+    @Test(arguments: [false, true])
+    func aFatalErrorAfterAWarningIsRefused(failOnWarnings: Bool) throws {
+        let fixture = try #require(Self.cases.first { $0.name == "seed-progressive-016" })
+        #expect(fixture.pillow == "rejected")
+        let thrown = #expect(throws: ImageCodecError.self) {
+            try ImageDecoder.decode(data: fixture.bytes(), source: fixture.name,
+                                    options: DecodeOptions(failOnWarnings: failOnWarnings))
+        }
+        let expected: ImageCodecError.Reason = failOnWarnings
+            ? .corrupt("Corrupt JPEG data: 67 extraneous bytes before marker 0xc2")
+            : .corrupt("Quantization table 0x00 was not defined")
+        #expect(thrown?.reason == expected)
+    }
 }
