@@ -6,9 +6,17 @@
 public struct HostImage: Sendable, Equatable {
     public var width: Int
     public var height: Int
+    /// The bytes. Any change clears `isOpaqueByConstruction`. Accessed through `_read` and
+    /// `_modify` rather than `didSet`, because `didSet` makes every element write copy the
+    /// whole array in debug builds; these yield the storage in place.
     public var pixels: [UInt8] {
-        didSet { isOpaqueByConstruction = false }
+        _read { yield storage }
+        _modify {
+            isOpaqueByConstruction = false
+            yield &storage
+        }
     }
+    private var storage: [UInt8]
     /// Whether the code that made these pixels knows every alpha is 255 without looking: a
     /// decoder whose source has no alpha (a JPEG; a PNG without an alpha channel or tRNS). It
     /// spares `hasTransparency` its scan of the whole decoded picture, which was 2.5% of the
@@ -21,7 +29,7 @@ public struct HostImage: Sendable, Equatable {
                      "HostImage: \(pixels.count) bytes for \(width)x\(height) RGBA")
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.storage = pixels
     }
 
     /// A fully transparent black image.
