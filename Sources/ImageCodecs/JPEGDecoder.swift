@@ -123,14 +123,14 @@ enum JPEGDecoder {
     private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
         guard !options.failOnWarnings, tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { return false }
         let message = String(cString: tjGetErrorStr2(handle))
-        return LibjpegWarning.isWarning(message) && !message.contains("Premature end of JPEG file")
+        return LibjpegWarning.isWarning(message) && !message.contains(LibjpegWarning.truncation)
     }
 
     /// The handle's last error as a codec error: libjpeg's "Premature end of JPEG file" means
     /// the data was cut off; anything else is damage described by libjpeg's own message.
     private static func failure(_ handle: tjhandle, source: String) -> ImageCodecError {
         let message = String(cString: tjGetErrorStr2(handle))
-        if message.contains("Premature end of JPEG file") {
+        if message.contains(LibjpegWarning.truncation) {
             return ImageCodecError(source: source, reason: .truncated)
         }
         return ImageCodecError(source: source, reason: .corrupt(message))

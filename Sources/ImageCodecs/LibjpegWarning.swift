@@ -7,6 +7,10 @@
 /// The last message is the one that ended the decode, and libjpeg's warnings (its `JWRN_`
 /// messages in jerror.h) are a short, fixed list.
 enum LibjpegWarning {
+    /// The warning libjpeg gives for a file cut off before its end: the one warning that always
+    /// fails a decode, as `.truncated`.
+    static let truncation = "Premature end of JPEG file"
+
     /// The beginnings of every `JWRN_` message of libjpeg-turbo 2.x. No error (`JERR_`)
     /// message begins with any of them.
     static let prefixes = [
@@ -17,7 +21,7 @@ enum LibjpegWarning {
         "Inconsistent progression sequence for component ",
         "Warning: unknown JFIF revision number ",
         "Invalid SOS parameters for sequential JPEG",
-        "Premature end of JPEG file",
+        truncation,
         "Application transferred too many scanlines",
     ]
 

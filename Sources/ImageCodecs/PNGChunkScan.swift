@@ -22,6 +22,11 @@ struct PNGChunkScan {
     /// Offsets of sRGB and iCCP chunks before the image data.
     private(set) var colourSpaceChunkOffsets: [Int] = []
 
+    /// Whether every decoded alpha is 255: no alpha channel (gray, RGB, palette) and no tRNS.
+    var hasNoAlpha: Bool {
+        colourType & 4 == 0 && !hasTransparencyChunk
+    }
+
     /// 16-bit images without alpha are read as 16-bit linear values and reduced to 8 bits by
     /// the decoder itself (`v >> 8`, as Pillow does); everything else is read as 8-bit RGBA.
     var readsSixteenBitValues: Bool {

@@ -66,8 +66,7 @@ enum PNGDecoder {
         let orientation = options.applyOrientation ? scan.orientation : .topLeft
         var image = stored
         orientation.apply(to: &image)
-        // Gray, RGB and palette images without tRNS are expanded with alpha 255.
-        if scan.colourType & 4 == 0 && !scan.hasTransparencyChunk { image.markOpaqueByConstruction() }
+        if scan.hasNoAlpha { image.markOpaqueByConstruction() }
         return DecodedImage(image: image, format: .png, sourceWidth: image.width, sourceHeight: image.height,
                             scaleDenominator: 1, orientation: scan.orientation)
     }
