@@ -35,5 +35,10 @@ public struct InputListError: Error, Equatable, CustomStringConvertible {
     /// "is a folder", or the system's text.
     public let reason: String
 
+    public init(list: String, reason: String) {
+        self.list = list
+        self.reason = reason
+    }
+
     public var description: String { "--list: cannot read '\(list)': \(reason)" }
 }

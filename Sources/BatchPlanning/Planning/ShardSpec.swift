@@ -11,6 +11,7 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Shard `index` of `count`, `1 ≤ index ≤ count`.

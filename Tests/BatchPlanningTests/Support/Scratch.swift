@@ -29,7 +29,7 @@ final class Scratch {
     func png(_ relative: String, width: Int = 6, height: Int = 4) throws -> String {
         var pixels: [UInt8] = []
         for y in 0..<height {
-            for x in 0..<width { pixels += [UInt8(x * 40), UInt8(y * 60), 128, 255] }
+            for x in 0..<width { pixels += [UInt8(truncatingIfNeeded: x * 40), UInt8(truncatingIfNeeded: y * 60), 128, 255] }
         }
         let bytes = try ImageEncoder.encode(HostImage(width: width, height: height, pixels: pixels), as: .png)
         return try write(bytes, to: relative)
