@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GPUOps
 import SystemIO
@@ -27,13 +22,7 @@ package final class InputSpool {
     package init() throws(SystemCallError) {
         var folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         if folder.isEmpty { folder = "/tmp" }
-        var template = Array((folder + "/gpuglitch-inputs.XXXXXX").utf8CString)
-        let fd = try SystemCall.run("mkstemp", path: folder) {
-            template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        }
-        path = template.withUnsafeBufferPointer { PathBytes.string(cString: $0.baseAddress!) }
-        FileSystem.remove(path)
-        descriptor = FileDescriptor(rawValue: fd)
+        (descriptor, path) = try UnlinkedTemporaryFile.make(in: folder, prefix: "gpuglitch-inputs")
         buffer.reserveCapacity(Self.bufferSize)
     }
 
