@@ -13,6 +13,8 @@ import SystemIO
 /// few wait here for an earlier one. Records of inputs that are not processed (failures and
 /// skips, handed over while an earlier image may still run) could pile up behind one slow
 /// image: `add` waits while `maximumWaiting` are held.
+// @unchecked: the mutable fields are touched only while `condition` is locked (a condition
+// variable: `add` waits on it, which `Mutex` cannot do).
 package final class JSONReportWriter: @unchecked Sendable {
     private let file: AtomicFileWriter.PendingFile
     private let condition = NSCondition()
