@@ -1,5 +1,7 @@
 # gpuglitch: the two commands of the README, and what CI runs.
 SWIFT ?= swift
+# Extra flags for every build and test run; CI sets -Xswiftc -warnings-as-errors.
+SWIFT_BUILD_FLAGS ?=
 export POCL_CACHE_DIR ?= $(CURDIR)/.build/pocl-cache
 DEMO_OUT ?= out/demo
 
@@ -10,25 +12,25 @@ deps:
 	@mkdir -p $(POCL_CACHE_DIR)
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
 # Scale, crop and glitch the bundled sample photographs into out/demo.
 demo: release
 	@rm -rf $(DEMO_OUT)
-	$$($(SWIFT) build -c release --show-bin-path)/gpuglitch process samples --output $(DEMO_OUT) --report $(DEMO_OUT)/report.json
+	$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/gpuglitch process samples --output $(DEMO_OUT) --report $(DEMO_OUT)/report.json
 	@echo "outputs in $(DEMO_OUT)/ (report: $(DEMO_OUT)/report.json)"
 
 # The whole test suite. OpenCL (POCL) must be present: its tests fail rather than skip.
 test: deps
-	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test
+	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 # The suite on a machine without OpenCL: the CPU path runs, OpenCL tests skip with a reason.
 test-no-opencl: deps
 	@mkdir -p .build/empty-icd
-	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 $(SWIFT) test
+	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 clean:
 	rm -rf .build out

@@ -6,17 +6,21 @@ import PackageDescription
 // error, not a review comment.
 let package = Package(
     name: "gpuglitch",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         // What users import for images: operations, batch runner, and (re-exported) the image
         // model, maths, compute protocol and device selection.
         .library(name: "GPUOps", targets: ["GPUOps"]),
         // The generic operation chain on its own: Foundation only, no image or OpenCL code.
         .library(name: "OperationChain", targets: ["OperationChain"]),
+        // Batches of files as the CLI runs them: inputs, planning (names, collisions, shards),
+        // the runner wired to reports, report merging.
+        .library(name: "BatchPlanning", targets: ["BatchPlanning"]),
         .executable(name: "gpuglitch", targets: ["gpuglitch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, found through pkg-config (Debian: ocl-icd-opencl-dev, libpng-dev, libturbojpeg0-dev,
@@ -47,8 +51,12 @@ let package = Package(
         // Layer 1: the generic chain of Foundation operations. Knows nothing of images.
         .target(name: "OperationChain"),
 
+        // Layer 1b: the one POSIX layer (swift-system): paths as bytes, files, folders, atomic
+        // writes, and the one error type of a failed system call.
+        .target(name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+
         // Layer 2: the host image and its codecs (PNG, JPEG).
-        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),
@@ -73,14 +81,24 @@ let package = Package(
         // Layer 7: the image operations and the batch runner; the product users import.
         .target(
             name: "GPUOps",
-            dependencies: ["OperationChain", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices", "ImageEffects"]
+            dependencies: ["OperationChain", "SystemIO", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
+                           "ImageEffects"]
         ),
 
-        // Layer 8: the command-line tool.
+        // Layer 8: batches of files: discovery, planning, the runner wired to reports, merging.
+        .target(
+            name: "BatchPlanning",
+            dependencies: ["GPUOps", "SystemIO", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+
+        // Layer 9: the command-line tool: options, terminal, wiring.
         .executableTarget(
             name: "gpuglitch",
             dependencies: [
                 "GPUOps",
+                "BatchPlanning",
+                "SystemIO",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +110,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO",
+                                                          .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "BatchPlanningTests", dependencies: ["BatchPlanning", "SystemIO", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),

@@ -1,5 +1,6 @@
 // What `import GPUOps` brings: the chain, the image model and codecs, the host-side maths, the
-// compute protocol and device selection. The backends themselves stay behind `ComputeDevices`
+// compute protocol and device selection, and the error of a failed system call
+// (`SystemCallError`, the only public type of SystemIO). The backends themselves stay behind `ComputeDevices`
 // (`DeviceSelector`); import `CPUCompute` or `OpenCLCompute` to name them directly.
 @_exported import OperationChain
 @_exported import ImageCodecs
@@ -7,3 +8,4 @@
 @_exported import ComputeCore
 @_exported import ComputeDevices
 @_exported import ImageEffects
+@_exported import SystemIO

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// The program's entry point. It exists instead of `GPUGlitch.main()` for one reason:
 /// ArgumentParser exits usage errors with `EX_USAGE` (64), and gpuglitch documents 2

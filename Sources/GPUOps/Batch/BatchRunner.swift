@@ -2,6 +2,7 @@ import ComputeCore
 import ComputeDevices
 import Foundation
 import OperationChain
+import SystemIO
 
 /// The pipelined batch engine behind `gpuglitch process`.
 ///
@@ -153,7 +154,7 @@ private final class ResultCollector: @unchecked Sendable {
             switch result.status {
             case .ok:
                 ok += 1
-                let folder = AtomicFileWriter.split(result.item.output).folder
+                let folder = PathSplit(result.item.output).folder
                 if folder != lastFolder {
                     writtenFolders.insert(folder)
                     lastFolder = folder

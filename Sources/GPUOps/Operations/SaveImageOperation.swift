@@ -2,6 +2,7 @@ import ComputeCore
 import Foundation
 import ImageCodecs
 import OperationChain
+import SystemIO
 
 /// A file a `SaveImageOperation` wrote.
 public struct SavedImage: Sendable, Equatable {
@@ -58,7 +59,7 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
 
     /// With `defersCommit`: the written, uncommitted file, once (nil afterwards, or when the
     /// save did not get that far). The caller must `commit` or `abandon` it.
-    public func takePendingCommit() -> AtomicFileWriter.PendingFile? {
+    package func takePendingCommit() -> AtomicFileWriter.PendingFile? {
         state.withLock {
             defer { pending = nil }
             return pending

@@ -1,5 +1,7 @@
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// Where a batch's time goes on one device: totals of each stage over every image, with the
 /// transfers per image. Measured by running the real batch engine.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// `gpuglitch bench`: throughput of each operation on each device, and optionally the time
 /// split of a real batch (decode / device / encode) with its transfers per image.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// `gpuglitch devices [--json]`: every OpenCL platform and device, the CPU fallback, and
 /// which one `--device auto` picks. A machine without OpenCL is not an error (exit 0).

@@ -1,3 +1,4 @@
+import BatchPlanning
 import ArgumentParser
 import Foundation
 

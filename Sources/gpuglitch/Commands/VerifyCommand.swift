@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// `gpuglitch verify INPUT... --device D [image options]`: runs the job of `process` (decode,
 /// scale and crop, effects, glitch; no encode) on the CPU backend and on D, and prints per
@@ -44,7 +46,7 @@ struct VerifyCommand: ParsableCommand {
             throw ExitStatus.deviceUnavailable
         }
         let target = selection.backend
-        let reference = CPUFallback.singleThreaded()
+        // Exactly the settings `process` runs with, but one image in flight at a time.
         var settings = try image.settings()
         settings.memoryBudgetPerImage = MemoryBudget.perImage(imagesInFlight: 1)
         let pipeline = ThumbnailPipeline(settings: settings)
@@ -54,15 +56,13 @@ struct VerifyCommand: ParsableCommand {
             let name = ControlCharacterEscaping.escaped(input.name)
             let line: String
             do {
-                let decoded = try decode(input)
-                let expected = try pipeline.render(decoded, on: reference)
-                var actual = try pipeline.render(decoded, on: target)
-                if let fault, actual.pixels.indices.contains(fault) {
-                    var pixels = actual.pixels
-                    pixels[fault] ^= 1
-                    actual = HostImage(width: actual.width, height: actual.height, pixels: pixels)
+                let decoded = try Self.decode(input, options: pipeline.decodeOptions)
+                let report = try BackendParity.check(images: [decoded], devices: [target]) { backend, image in
+                    var result = try pipeline.render(image.hostImage(), on: backend)
+                    if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
+                    return .host(result)
                 }
-                if let difference = PixelDifference.first(expected, actual) {
+                if let mismatch = report.firstMismatch, let difference = mismatch.difference {
                     line = "\(name): \(difference) (cpu vs \(target.name))"
                     other += 1
                 } else {
@@ -79,15 +79,24 @@ struct VerifyCommand: ParsableCommand {
         if other > 0 { throw ExitStatus.someInputsFailed }
     }
 
-    private func decode(_ input: DiscoveredInput) throws -> HostImage {
+    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> HostImage {
         switch input.content {
         case .failure(let reason):
             throw VerifyInputError(reason: reason)
         case .image(source: .url, _, _):
             throw VerifyInputError(reason: "verify reads files only; download the URL first")
         case .image(source: .file(let path), _, _):
-            return try ImageDecoder.decode(contentsOf: path, options: ThumbnailPipeline(settings: image.settings()).decodeOptions).image
+            return try ImageDecoder.decode(contentsOf: path, options: options).image
         }
+    }
+
+    /// The fault self-test: `image` with the lowest bit of byte `index` flipped (unchanged
+    /// when the image has no such byte).
+    private static func flippingLowestBit(of index: Int, in image: HostImage) -> HostImage {
+        guard image.pixels.indices.contains(index) else { return image }
+        var pixels = image.pixels
+        pixels[index] ^= 1
+        return HostImage(width: image.width, height: image.height, pixels: pixels)
     }
 }
 

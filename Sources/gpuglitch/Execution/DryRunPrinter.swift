@@ -1,3 +1,4 @@
+import BatchPlanning
 import ArgumentParser
 
 /// `process --dry-run`: prints the plan on standard output, one tab-separated line per

@@ -1,5 +1,7 @@
 import ArgumentParser
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 // The library's enums stay free of ArgumentParser; these CLI-side mirrors give the options
 // their spelling, their help listing and their aliases.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// `--device`, with its default from `GPUGLITCH_DEVICE`, then `auto`. A group of its own so
 /// every subcommand that runs images (`process`, `bench`) spells it the same way.

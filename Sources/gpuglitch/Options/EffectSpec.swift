@@ -1,4 +1,6 @@
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// Parses one `--effect` value: `sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB]` or
 /// `tilt-shift[:radius=R,centre=C,band=B,fade=F]` (docs/CLI.md). Keys left out keep their

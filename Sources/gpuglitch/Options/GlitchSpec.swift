@@ -1,4 +1,6 @@
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// Parses the `--glitch` option: comma-separated `key=value` pairs, e.g.
 /// `seed=7,shift=10,edge=wrap,scanlines=4,thickness=2,strength=128,tears=8,tear-shift=40,tear-height=20`.
@@ -111,15 +113,5 @@ enum GlitchSpec {
             previous = current
         }
         return previous[b.count]
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }),
-              let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

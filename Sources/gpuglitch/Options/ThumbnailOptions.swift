@@ -1,5 +1,7 @@
 import ArgumentParser
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// The options that shape every output image (docs/SPEC.md §3, §4, §7). A group of its own so
 /// that another subcommand (e.g. `bench`) can take the same options with `@OptionGroup`.

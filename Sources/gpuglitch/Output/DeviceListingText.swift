@@ -1,5 +1,7 @@
 import Foundation
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// The human-readable form of a `DeviceListing` (`gpuglitch devices`): each OpenCL platform
 /// with its devices and their properties, the CPU fallback, and `(auto)` on what

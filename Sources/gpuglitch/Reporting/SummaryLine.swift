@@ -1,3 +1,4 @@
+import BatchPlanning
 import Foundation
 
 /// The one line `process` ends with on standard error, e.g.
@@ -28,5 +29,14 @@ struct SummaryLine {
             parts.append("\(staleTemporaryFilesRemoved) stale temporary \(staleTemporaryFilesRemoved == 1 ? "file" : "files") removed")
         }
         return "gpuglitch: " + (interrupted ? "interrupted; " : "") + parts.joined(separator: ", ")
+    }
+}
+
+extension SummaryLine {
+    /// The line for a batch that ran on `device`.
+    init(_ outcome: BatchOutcome, device: String) {
+        self.init(written: outcome.counts.ok, failed: outcome.counts.failed, skipped: outcome.counts.skipped,
+                  notStarted: outcome.counts.interrupted, seconds: outcome.seconds, device: device,
+                  interrupted: outcome.cancelled, staleTemporaryFilesRemoved: outcome.staleTemporaryFilesRemoved)
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SystemPackage
 
 /// Whole-line writes to standard error and standard output, safe from any thread.
 ///
@@ -39,7 +40,6 @@ enum Console {
 
     private static func writeAll(_ text: String, to fd: Int32) {
         // A failed write (a closed pipe) leaves nothing useful to do with the text.
-        var text = text
-        _ = text.withUTF8 { FileSystem.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        _ = try? FileDescriptor(rawValue: fd).writeAll(text.utf8)
     }
 }

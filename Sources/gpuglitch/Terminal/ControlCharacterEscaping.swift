@@ -1,4 +1,6 @@
+import BatchPlanning
 import GPUOps
+import SystemIO
 
 /// Makes text safe for a one-line message or a tab-separated field: a file name may hold any
 /// byte but `/` and NUL, and a newline or tab in it would split one failure over two lines or

@@ -14,6 +14,7 @@ import Foundation
 /// - `quiet` (`--quiet`): error lines only, as `plain`; the caller also drops the summary.
 ///
 /// Thread-safe: the runner reports results from any thread, a timer redraws the bar.
+// @unchecked: every mutable field is read and written under `lock` (the timer is set once, under it).
 final class ProgressDisplay: @unchecked Sendable {
     enum Mode { case bar, plain, quiet }
 

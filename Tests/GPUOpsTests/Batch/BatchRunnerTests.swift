@@ -2,6 +2,7 @@
 import CPUCompute
 import Foundation
 import OpenCLCompute
+@testable import SystemIO
 import Testing
 import TestSupport
 

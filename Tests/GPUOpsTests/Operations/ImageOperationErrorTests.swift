@@ -2,6 +2,7 @@
 import CPUCompute
 import Foundation
 import OpenCLCompute
+@testable import SystemIO
 import Testing
 import TestSupport
 
@@ -58,7 +59,7 @@ struct ImageOperationErrorTests {
             Issue.record("expected a failed save, got \(String(describing: save.result))")
             return
         }
-        let error = try #require(underlying as? AtomicFileWriter.WriteError)
+        let error = try #require(underlying as? SystemCallError)
         #expect(error.call == "rename")
         #expect(folder.contents == ["taken.png", "taken.png/inside"])
     }

@@ -1,0 +1,44 @@
+import GPUOps
+import SystemIO
+
+/// The settings a batch ran with, as the report records them.
+package struct ReportSettings: Codable, Equatable {
+    package var size: Int
+    package var fit: String
+    package var gravity: String
+    package var filter: String
+    /// The `--effect`s in order, every parameter spelled out (absent in reports of versions
+    /// without effects).
+    package var effects: [String]?
+    /// Absent for `--no-glitch`. Size-dependent values left to their defaults are absent.
+    package var glitch: GlitchParameters?
+    package var format: String
+    package var quality: Int
+    /// `--lossless` (WebP); absent in reports of earlier versions.
+    package var lossless: Bool?
+    package var shrinkOnLoad: Bool
+    package var applyOrientation: Bool
+    package var maxPixels: Int
+    package var lenientJPEG: Bool
+    /// `--fail-on`: `error` or `warning` (absent in reports of earlier versions).
+    package var failOn: String?
+    package var jobs: Int
+
+    package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
+        size = settings.size
+        fit = settings.fit.rawValue
+        gravity = settings.gravity.rawValue
+        filter = settings.filter.rawValue
+        effects = settings.effects.map(\.description)
+        glitch = settings.glitch
+        self.format = format
+        quality = settings.quality
+        lossless = settings.webpLossless
+        shrinkOnLoad = settings.shrinkOnLoad
+        applyOrientation = settings.applyOrientation
+        maxPixels = settings.maxPixels
+        lenientJPEG = !settings.failOnWarnings
+        failOn = settings.failOnWarnings ? "warning" : "error"
+        self.jobs = jobs
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary files that a killed writer left behind (`.NAME.PID.RAND.gpuglitch-tmp`, see
+/// `AtomicFileWriter`): a later run into the same folder removes those whose process is gone,
+/// so interrupted runs leave no debris however often they are killed. A file of a process that
+/// is still alive (another run writing into the same folder) is left alone.
+package enum StaleTemporaryFiles {
+    /// Removes the stale temporary files in each of `folders` (missing folders are skipped);
+    /// returns how many were removed.
+    @discardableResult
+    package static func sweep(_ folders: some Sequence<String>) -> Int {
+        var removed = 0
+        for folder in folders {
+            guard let entries = try? DirectoryListing.entries(of: folder) else { continue }
+            for entry in entries where isStale(entry.name) && FileSystem.remove(folder + "/" + entry.name) {
+                removed += 1
+            }
+        }
+        return removed
+    }
+
+    /// Whether `name` is one of our temporary names whose writing process no longer exists.
+    package static func isStale(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(AtomicFileWriter.temporarySuffix) else { return false }
+        let parts = name.dropLast(AtomicFileWriter.temporarySuffix.count).split(separator: ".")
+        guard parts.count >= 3, let pid = pid_t(parts[parts.count - 2]), pid > 0 else { return false }
+        if pid == getpid() { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+}

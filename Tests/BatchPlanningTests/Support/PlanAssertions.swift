@@ -1,0 +1,39 @@
+import SystemIO
+@testable import BatchPlanning
+import GPUOps
+import Testing
+
+/// The plan of `inputs` as lines, in the manner of swift-argument-parser's `AssertParse`: one
+/// line per planned input, `write NAME -> OUTPUT`, `skip NAME -> OUTPUT` or `fail MESSAGE`, so
+/// a test states the whole plan it expects in one literal.
+func planLines(_ inputs: [DiscoveredInput], folder: String = "out", format: ImageFormat? = .png,
+               shard: ShardSpec? = nil, skipExisting: Bool = false) throws -> [String] {
+    let planner = BatchPlanner(naming: OutputNaming(folder: folder, fixedFormat: format), shard: shard,
+                               skipExisting: skipExisting)
+    let plan = try planner.plan { emit in for input in inputs { try emit(input) } }
+    var lines: [String] = []
+    var iterator = plan.makeIterator()
+    while let input = iterator.next() {
+        switch input.action {
+        case .process(let item): lines.append("write \(input.name) -> \(item.output)")
+        case .skip: lines.append("skip \(input.name) -> \(input.output ?? "")")
+        case .fail(let message): lines.append("fail \(message)")
+        }
+    }
+    if let failure = iterator.failure { throw failure }
+    return lines
+}
+
+/// Asserts the plan of `inputs` is exactly `expected` (see `planLines`).
+func assertPlan(_ inputs: [DiscoveredInput], folder: String = "out", format: ImageFormat? = .png,
+                shard: ShardSpec? = nil, skipExisting: Bool = false, _ expected: [String],
+                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let actual = try planLines(inputs, folder: folder, format: format, shard: shard, skipExisting: skipExisting)
+    #expect(actual == expected, sourceLocation: sourceLocation)
+}
+
+/// A discovered file input whose identity is its name (tests that need no real files).
+func file(_ name: String, identity: String? = nil, relative: String? = nil) -> DiscoveredInput {
+    .image(name: name, source: .file(name), identity: identity ?? "/in/" + name,
+           relativeName: relative ?? PathSplit(name).name)
+}
