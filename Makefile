@@ -5,7 +5,7 @@ SWIFT_BUILD_FLAGS ?=
 export POCL_CACHE_DIR ?= $(CURDIR)/.build/pocl-cache
 DEMO_OUT ?= out/demo
 
-.PHONY: demo test deps build release test-no-opencl clean
+.PHONY: demo test deps build release test-no-opencl docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,10 @@ test: deps
 test-no-opencl: deps
 	@mkdir -p .build/empty-icd
 	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
+
+# API documentation of GPUOps and OperationChain (DocC), warnings as errors, into .build/docs.
+docs: deps
+	scripts/build-docs.sh
 
 clean:
 	rm -rf .build out

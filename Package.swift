@@ -1,5 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // The package graph is the layer table of docs/ARCHITECTURE.md: a target may import only the
 // targets listed in its `dependencies`, so a layer that reaches past its place is a compile
@@ -135,3 +140,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The DocC plugin (`swift package generate-documentation`) joins the graph only when the docs are
+// being built (scripts/build-docs.sh sets GPUGLITCH_BUILD_DOCS; Swift Package Index sets
+// SPI_GENERATE_DOCS), so packages that depend on this one never resolve or fetch it.
+let buildsDocumentation = ["GPUGLITCH_BUILD_DOCS", "SPI_GENERATE_DOCS"].contains {
+    ProcessInfo.processInfo.environment[$0] != nil
+}
+if buildsDocumentation {
+    package.dependencies.append(
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+    )
+}

@@ -100,10 +100,10 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     }
 
     /// Cancels the operation and, when it is part of a running chain, every other operation
-    /// of that chain, then runs the handlers given to ``whenCancelled(_:)``. An operation
-    /// cancelled before it starts still finishes (with ``ChainError/cancelled(operation:)``)
-    /// when its queue starts it; one cancelled while it runs reports `cancelled` whatever its
-    /// work produces. Subclasses that override this must call `super.cancel()`.
+    /// of that chain, then runs the handlers given to
+    /// ``AnyChainableOperation/whenCancelled(_:)``. An operation cancelled before it starts
+    /// still finishes (with ``ChainError/cancelled(operation:)``) when its queue starts it; one
+    /// cancelled while it runs reports `cancelled` whatever its work produces. Subclasses that override this must call `super.cancel()`.
     open override func cancel() {
         // The run's coordinator is read before Foundation's cancel: that can make the queue
         // start and finish this operation at once on another thread, and finishing lets go of

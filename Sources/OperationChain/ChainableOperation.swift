@@ -15,10 +15,11 @@ import Foundation
 /// the subclass's own state immutable, or lock it.)
 ///
 /// The input comes from, in this order:
-/// 1. the operation it was linked to by ``deliver(to:)`` or a ``CompoundOperation``;
+/// 1. the operation it was linked to by ``deliver(to:)-(ChainableOperation<Output,NextOutput>)``
+///    or a ``CompoundOperation``;
 /// 2. the value given with `init(input:)` or set on ``input`` before it starts;
 /// 3. the one dependency (added with plain `addDependency(_:)`) that is ``OutputProducing``
-///    with an output type this operation ``accepts(_:)``; none is
+///    with an output type this operation ``AnyChainableOperation/accepts(_:)``; none is
 ///    ``ChainError/missingInput(operation:input:)``, several is
 ///    ``ChainError/ambiguousInput(operation:input:candidates:)``. An operation whose `Input` is
 ///    `Void` needs no source at all.

@@ -49,9 +49,10 @@ open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Outp
         self.finishBlock = finishBlock
     }
 
-    /// A compound running a fluent chain built with ``ChainableOperation/deliver(to:)``, whose
-    /// types the compiler has already checked. The chain's own `didFinish` handler, if any,
-    /// is called before `finishBlock`.
+    /// A compound running a fluent chain built with
+    /// ``ChainableOperation/deliver(to:)-(ChainableOperation<Output,NextOutput>)``, whose types
+    /// the compiler has already checked. The chain's own `didFinish` handler, if any, is called
+    /// before `finishBlock`.
     public convenience init(chain: OperationChain<Input, Output>, input: Input? = nil,
                             finishBlock: (@Sendable (Result<Output, any Error>) -> Void)? = nil) {
         let chainHandler = chain.finishHandler

@@ -4,7 +4,8 @@ import Foundation
 /// the previous one's `Output`. Typed by the first operation's input and the last one's
 /// output.
 ///
-/// Build it with ``ChainableOperation/deliver(to:)``, then enqueue it:
+/// Build it with ``ChainableOperation/deliver(to:)-(ChainableOperation<Output,NextOutput>)``,
+/// then enqueue it:
 ///
 /// ```swift
 /// try AddOne(input: 1)

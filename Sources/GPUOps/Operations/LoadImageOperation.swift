@@ -33,6 +33,10 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
 
     /// - Parameters:
     ///   - source: the input; nil to take it from the previous operation.
+    ///   - options: how to decode: size limit, shrink-on-load, orientation, ICC profile.
+    ///   - timeout: seconds without data before a download is abandoned.
+    ///   - transferTimeout: seconds a whole download may take.
+    ///   - sizeLimit: the largest download accepted, in bytes.
     ///   - progress: called with bytes received (and expected, when the server says) during a download.
     public init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
                 transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: URLFetcher.Progress? = nil) {
