@@ -6,7 +6,8 @@ import PackageDescription
 // error, not a review comment.
 let package = Package(
     name: "gpuglitch",
-    platforms: [.macOS(.v13)],
+    // macOS 15: `Synchronization.Mutex`, the one lock every target keeps its shared state in.
+    platforms: [.macOS(.v15)],
     products: [
         // What users import for images: operations, batch runner, and (re-exported) the image
         // model, maths, compute protocol and device selection.
