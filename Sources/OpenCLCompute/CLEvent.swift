@@ -1,6 +1,8 @@
 import COpenCL
 
 /// The completion of one enqueued command (`cl_event`), released in `deinit`.
+// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
+// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
 public final class CLEvent: @unchecked Sendable {
     let id: cl_event
 

@@ -1,11 +1,16 @@
 import COpenCL
+import Synchronization
 
 /// An OpenCL program built from source for a context's device, released in `deinit`.
+// @unchecked Sendable: `id` is an OpenCL handle, and OpenCL objects other than kernels may be
+// used from any thread (OpenCL 1.2 §A.2); the options of the last build are in a `Mutex`.
 public final class CLProgram: @unchecked Sendable {
     let id: cl_program
     public let context: CLContext
+    private let builtOptions = Mutex("")
+
     /// The options of the last successful build.
-    public private(set) var options = ""
+    public var options: String { builtOptions.withLock { $0 } }
 
     /// Creates the program from OpenCL C source; `build(options:)` compiles it.
     public init(context: CLContext, source: String) throws(CLCallError) {
@@ -33,7 +38,7 @@ public final class CLProgram: @unchecked Sendable {
             throw CLBuildError(error: CLError(rawValue: code), options: options,
                                logs: [CLBuildError.DeviceLog(device: name, log: log)])
         }
-        self.options = options
+        builtOptions.withLock { $0 = options }
     }
 
     /// The compiler's output for the context's device.

@@ -22,10 +22,11 @@ extension OpenCLBackend {
         }
         let images = [job.source, job.target] + scratch.map(\.buffer)
         for launch in launches.launches {
-            var tables: [CLBuffer] = []
+            var copied: [CLBuffer] = []
             for case .table(let table) in launch.arguments {
-                tables.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
+                copied.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
             }
+            let tables = copied
             try program.withKernel(launch.kernel, parameterCount: launch.parameterCount) { k in
                 var nextTable = tables.makeIterator()
                 for (index, argument) in launch.arguments.enumerated() {

@@ -11,7 +11,7 @@ import ImageMaths
 /// program and kernels are built once per device per process (`OpenCLDeviceRuntime`). Safe
 /// to use from several threads at once: kernel arguments are set under the runtime's lock,
 /// everything else is thread-safe OpenCL or locked.
-public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
+public final class OpenCLBackend: ComputeBackend, Sendable {
     public let kind = BackendKind.opencl
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC 7B13)`.
     public let name: String
