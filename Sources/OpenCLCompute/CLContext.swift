@@ -5,14 +5,14 @@ import COpenCL
 /// retain it, so it outlives them however the Swift references are dropped.
 // @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
 // objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
-public final class CLContext: @unchecked Sendable {
+package final class CLContext: @unchecked Sendable {
     let id: cl_context
     /// The device the context was made for.
-    public let device: CLDevice
+    package let device: CLDevice
     /// The calls its buffers, queues and programs make where a failure has a recovery.
     let driver: CLDriver
 
-    public convenience init(device: CLDevice) throws(CLCallError) {
+    package convenience init(device: CLDevice) throws(CLCallError) {
         try self.init(device: device, driver: .live)
     }
 

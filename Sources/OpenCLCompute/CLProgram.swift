@@ -4,16 +4,16 @@ import Synchronization
 /// An OpenCL program built from source for a context's device, released in `deinit`.
 // @unchecked Sendable: `id` is an OpenCL handle, and OpenCL objects other than kernels may be
 // used from any thread (OpenCL 1.2 §A.2); the options of the last build are in a `Mutex`.
-public final class CLProgram: @unchecked Sendable {
+package final class CLProgram: @unchecked Sendable {
     let id: cl_program
-    public let context: CLContext
+    package let context: CLContext
     private let builtOptions = Mutex("")
 
     /// The options of the last successful build.
-    public var options: String { builtOptions.withLock { $0 } }
+    package var options: String { builtOptions.withLock { $0 } }
 
     /// Creates the program from OpenCL C source; `build(options:)` compiles it.
-    public init(context: CLContext, source: String) throws(CLCallError) {
+    package init(context: CLContext, source: String) throws(CLCallError) {
         var err: cl_int = 0
         let made: cl_program? = source.withCString { text in
             var pointer: UnsafePointer<CChar>? = text
@@ -30,7 +30,7 @@ public final class CLProgram: @unchecked Sendable {
     /// Compiles the program for the context's device. On failure throws `CLBuildError` with
     /// the compiler's log and `options`; the log is also available after success (warnings).
     /// Not to be called concurrently on one program.
-    public func build(options: String = "") throws {
+    package func build(options: String = "") throws {
         let code = context.driver.buildProgram(id, context.device.id, options)
         if code != CL_SUCCESS {
             let name = (try? context.device.name) ?? "device"
@@ -42,7 +42,7 @@ public final class CLProgram: @unchecked Sendable {
     }
 
     /// The compiler's output for the context's device.
-    public func buildLog() throws(CLCallError) -> String {
+    package func buildLog() throws(CLCallError) -> String {
         try CLInfoQuery.string("clGetProgramBuildInfo") {
             clGetProgramBuildInfo(id, context.device.id, cl_program_build_info(CL_PROGRAM_BUILD_LOG), $0, $1, $2)
         }

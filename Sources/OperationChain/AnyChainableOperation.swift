@@ -14,7 +14,7 @@ import Foundation
 /// You cannot subclass this class directly: subclass ``ChainableOperation`` or
 /// ``AsyncChainableOperation``. Arrays of mixed operations, as ``CompoundOperation`` takes, are
 /// `[AnyChainableOperation]`.
-// @unchecked Sendable: Foundation's `Operation` is not Sendable; this class's own changing state
+// @unchecked Sendable: restated from Foundation's `Operation`; this class's own changing state
 // lives in one `LockedState` (`state`), and the rest is immutable after init.
 open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendable {
     /// Where the operation is in its single run.

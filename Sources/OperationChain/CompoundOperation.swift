@@ -28,7 +28,7 @@ import Foundation
 /// before running them (a type mismatch, a cycle, a failed input), none of them started.
 ///
 /// Operations run once; to run the same steps again, build them again: see ``ChainRecipe``.
-// @unchecked Sendable: Foundation's `Operation` is not Sendable; `operations` is immutable and the
+// @unchecked Sendable: restated from Foundation's `Operation`; `operations` is immutable and the
 // members' run lives in one `LockedState` (`runState`).
 open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Output>, @unchecked Sendable {
     /// The members, in the order they run.

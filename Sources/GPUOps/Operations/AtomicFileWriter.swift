@@ -30,7 +30,7 @@ public enum AtomicFileWriter {
 
     /// The folder part (`.` when there is none) and the last component of `path`, split at
     /// its last `/` (a string operation: the name may hold bytes `URL` would not keep).
-    public static func split(_ path: String) -> (folder: String, name: String) {
+    package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = path[..<slash]
         return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
@@ -89,7 +89,7 @@ public enum AtomicFileWriter {
     /// An empty temporary file next to `path` (parent folders made), to be filled with
     /// `PendingFile.append` and then committed or abandoned: for files written piece by piece,
     /// such as a report of a million inputs that is never whole in memory.
-    public static func begin(_ path: String) throws(WriteError) -> PendingFile {
+    package static func begin(_ path: String) throws(WriteError) -> PendingFile {
         let (folder, name) = split(path)
         try makeFolders(folder, for: path)
         let temporary = folder + "/" + temporaryName(for: name)
@@ -130,7 +130,7 @@ public enum AtomicFileWriter {
 
         /// Appends `bytes` to the temporary file. On failure the temporary file is removed
         /// (the caller must not commit it).
-        public func append(_ bytes: some ContiguousBytes) throws(WriteError) {
+        package func append(_ bytes: some ContiguousBytes) throws(WriteError) {
             let failed = bytes.withUnsafeBytes { raw -> Int32? in
                 var offset = 0
                 while offset < raw.count {

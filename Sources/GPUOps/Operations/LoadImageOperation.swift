@@ -9,7 +9,7 @@ import Synchronization
 /// Asynchronous because a download ends in a callback; a file is read and decoded on the
 /// queue's thread. The decoder checks the header against `options.maxPixels` before it
 /// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
-// @unchecked Sendable: Foundation's `Operation` is not Sendable; the decoder's report is in one
+// @unchecked Sendable: restated from Foundation's `Operation`; the decoder's report is in one
 // `Mutex` (`state`), the rest is immutable after init.
 public final class LoadImageOperation: AsyncChainableOperation<ImageSource, PipelineImage>, @unchecked Sendable {
     public let options: DecodeOptions

@@ -5,11 +5,11 @@ import Foundation
 /// `AtomicFileWriter`): a later run into the same folder removes those whose process is gone,
 /// so interrupted runs leave no debris however often they are killed. A file of a process that
 /// is still alive (another run writing into the same folder) is left alone.
-public enum StaleTemporaryFiles {
+package enum StaleTemporaryFiles {
     /// Removes the stale temporary files in each of `folders` (missing folders are skipped);
     /// returns how many were removed.
     @discardableResult
-    public static func sweep(_ folders: some Sequence<String>) -> Int {
+    package static func sweep(_ folders: some Sequence<String>) -> Int {
         var removed = 0
         for folder in folders {
             guard let handle = PathBytes.withCPath(folder, { opendir($0) }) else { continue }
