@@ -2,8 +2,7 @@ import COpenCL
 
 /// A device buffer (`cl_mem`), released in `deinit`. Commands already enqueued on it keep it
 /// alive inside OpenCL, so dropping the last Swift reference right after an enqueue is safe.
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLBuffer: @unchecked Sendable {
     let id: cl_mem
     /// Size in bytes.

@@ -5,8 +5,7 @@ import COpenCL
 /// In order means each command starts after the previous one finished, so kernels can be
 /// enqueued back to back without waiting and a later blocking read sees all their results.
 /// Enqueueing from several threads at once is allowed by OpenCL (only `clSetKernelArg` is not).
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLCommandQueue: @unchecked Sendable {
     let id: cl_command_queue
     package let context: CLContext

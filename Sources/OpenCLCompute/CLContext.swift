@@ -3,8 +3,7 @@ import COpenCL
 /// An OpenCL context over one device: the scope in which buffers, programs and queues live.
 /// Released in `deinit` (the RAII of CLHPP's `detail::Wrapper`); OpenCL objects made from it
 /// retain it, so it outlives them however the Swift references are dropped.
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLContext: @unchecked Sendable {
     let id: cl_context
     /// The device the context was made for.

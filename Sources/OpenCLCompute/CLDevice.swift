@@ -4,8 +4,7 @@ import COpenCL
 ///
 /// Devices listed by `clGetDeviceIDs` are root devices, which OpenCL never frees (retaining
 /// and releasing them does nothing), so this class holds the id without a `deinit`.
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLDevice: @unchecked Sendable {
     let id: cl_device_id
     /// The platform the device was listed from.

@@ -1,8 +1,7 @@
 import COpenCL
 
 /// The completion of one enqueued command (`cl_event`), released in `deinit`.
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLEvent: @unchecked Sendable {
     let id: cl_event
 

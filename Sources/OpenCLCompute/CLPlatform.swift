@@ -4,8 +4,7 @@ import COpenCL
 ///
 /// Platforms are never released in OpenCL, so this class only holds the id; it is a class so
 /// that it has identity and shares the one id among the devices listed from it.
-// @unchecked Sendable: an immutable OpenCL handle (an opaque pointer) and Sendable lets; OpenCL
-// objects other than kernels may be used from any thread (OpenCL 1.2 §A.2).
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
 package final class CLPlatform: @unchecked Sendable {
     let id: cl_platform_id
 

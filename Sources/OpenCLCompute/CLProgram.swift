@@ -2,8 +2,7 @@ import COpenCL
 import Synchronization
 
 /// An OpenCL program built from source for a context's device, released in `deinit`.
-// @unchecked Sendable: `id` is an OpenCL handle, and OpenCL objects other than kernels may be
-// used from any thread (OpenCL 1.2 §A.2); the options of the last build are in a `Mutex`.
+// @unchecked Sendable: a thread-safe OpenCL handle (1.2 §A.2); the build options are in a Mutex.
 package final class CLProgram: @unchecked Sendable {
     let id: cl_program
     package let context: CLContext

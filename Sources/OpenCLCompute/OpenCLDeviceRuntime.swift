@@ -12,9 +12,7 @@ import Synchronization
 /// for the device shares it, so all their commands go through one in-order queue: that is
 /// what makes returning a buffer to a pool safe while kernels that read it are still queued
 /// (any later user of the buffer is enqueued behind them).
-// @unchecked Sendable: the handles are OpenCL objects other than kernels, usable from any thread
-// (OpenCL 1.2 §A.2); the kernels and the user programs are in `Mutex`es; `x86BuildError`, the
-// one non-Sendable value, is immutable after init.
+// @unchecked Sendable: thread-safe handles, kernels and programs in Mutexes, x86BuildError immutable.
 final class OpenCLDeviceRuntime: @unchecked Sendable {
     let device: CLDevice
     let context: CLContext

@@ -14,8 +14,7 @@ import Foundation
 /// You cannot subclass this class directly: subclass ``ChainableOperation`` or
 /// ``AsyncChainableOperation``. Arrays of mixed operations, as ``CompoundOperation`` takes, are
 /// `[AnyChainableOperation]`.
-// @unchecked Sendable: restated from Foundation's `Operation`; this class's own changing state
-// lives in one `LockedState` (`state`), and the rest is immutable after init.
+// @unchecked Sendable: restated from Operation; what changes is in the LockedState `state`.
 open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendable {
     /// Where the operation is in its single run.
     enum Phase {

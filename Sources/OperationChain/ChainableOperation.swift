@@ -28,8 +28,7 @@ import Foundation
 /// chain names the operation that failed first. An error thrown by ``execute(_:)`` is reported
 /// as ``ChainError/operationFailed(operation:underlying:)`` naming this operation (its `name`,
 /// by default its type name).
-// @unchecked Sendable: restated from Foundation's `Operation`; the input and the outcome
-// handler live in one `LockedState` (`storage`).
+// @unchecked Sendable: restated from Operation; input and handler are in `storage`.
 open class ChainableOperation<Input, Output>: AnyChainableOperation, @unchecked Sendable {
     /// The input given before the run and the handler of the outcome, inside one lock.
     private struct Storage {

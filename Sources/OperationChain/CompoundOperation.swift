@@ -28,8 +28,7 @@ import Foundation
 /// before running them (a type mismatch, a cycle, a failed input), none of them started.
 ///
 /// Operations run once; to run the same steps again, build them again: see ``ChainRecipe``.
-// @unchecked Sendable: restated from Foundation's `Operation`; `operations` is immutable and the
-// members' run lives in one `LockedState` (`runState`).
+// @unchecked Sendable: restated from Operation; the members' run is in `runState`.
 open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Output>, @unchecked Sendable {
     /// The members, in the order they run.
     public let operations: [AnyChainableOperation]

@@ -11,8 +11,7 @@ import OperationChain
 /// `CPUFallback.isRecoverable(_:)` recognises; the batch runner then redoes the whole image on
 /// the CPU (one recovery path, per image, under the runner's cancellation), so this operation
 /// does not fall back by itself.
-// @unchecked Sendable: restated from Foundation's `Operation`; the stored properties are
-// immutable after init.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
 open class KernelImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let kernel: any ImageKernel
@@ -30,7 +29,7 @@ open class KernelImageOperation: ChainableOperation<PipelineImage, PipelineImage
 
 /// Seed 001's sepia tone (`SepiaKernel`): Pillow's `colorize(grayscale(im), black, white, mid)`,
 /// alpha kept.
-// @unchecked Sendable: restated from Foundation's `Operation`; no stored state of its own.
+// @unchecked Sendable: restated from Operation; no stored properties of its own.
 public final class SepiaImageOperation: KernelImageOperation, @unchecked Sendable {
     public init(backend: any ComputeBackend, sepia: SepiaKernel = SepiaKernel(), input: PipelineImage? = nil) {
         super.init(backend: backend, kernel: sepia, input: input)
@@ -39,7 +38,7 @@ public final class SepiaImageOperation: KernelImageOperation, @unchecked Sendabl
 
 /// Seed 003's tilt-shift (`TiltShiftKernel`): Pillow's
 /// `composite(im.filter(GaussianBlur(r)), im, rowMask)`.
-// @unchecked Sendable: restated from Foundation's `Operation`; no stored state of its own.
+// @unchecked Sendable: restated from Operation; no stored properties of its own.
 public final class TiltShiftImageOperation: KernelImageOperation, @unchecked Sendable {
     public init(backend: any ComputeBackend, tiltShift: TiltShiftKernel, input: PipelineImage? = nil) {
         super.init(backend: backend, kernel: tiltShift, input: input)

@@ -9,8 +9,7 @@ import Synchronization
 /// Asynchronous because a download ends in a callback; a file is read and decoded on the
 /// queue's thread. The decoder checks the header against `options.maxPixels` before it
 /// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
-// @unchecked Sendable: restated from Foundation's `Operation`; the decoder's report is in one
-// `Mutex` (`state`), the rest is immutable after init.
+// @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class LoadImageOperation: AsyncChainableOperation<ImageSource, PipelineImage>, @unchecked Sendable {
     public let options: DecodeOptions
     /// Seconds before a download is abandoned.

@@ -23,8 +23,7 @@ public struct SavedImage: Sendable, Equatable {
 /// that the caller commits it on a thread of its own while the next image is computed (the
 /// wait for the disk cost 5% of a batch's wall time when each worker waited itself). Until it
 /// is committed, nothing exists under `path`.
-// @unchecked Sendable: restated from Foundation's `Operation`; the stage times and the pending
-// file are in one `Mutex` (`state`), the rest is immutable after init.
+// @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedImage>, @unchecked Sendable {
     public let path: String
     public let format: ImageFormat

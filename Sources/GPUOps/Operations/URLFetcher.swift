@@ -43,8 +43,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 /// aborted while streaming past it, so memory stays bounded by the limit) and progress
 /// reports. A session per fetch keeps the delegate's state private to that fetch; the session
 /// is invalidated when it ends so nothing outlives it.
-// @unchecked Sendable: a URLSession delegate must be an NSObject, which is not Sendable; the
-// fetch's changing state is in one `Mutex` (`state`), the rest is immutable.
+// @unchecked Sendable: a delegate must be an NSObject; what changes is in the Mutex `state`.
 public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     public typealias Progress = @Sendable (_ received: Int, _ expected: Int?) -> Void
     public typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
