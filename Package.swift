@@ -11,6 +11,7 @@ import Foundation
 // error, not a review comment.
 let package = Package(
     name: "gpuglitch",
+    // macOS 15: `Synchronization.Mutex`, the one lock every target keeps its shared state in.
     platforms: [.macOS(.v15)],
     products: [
         // What users import for images: operations, batch runner, and (re-exported) the image

@@ -6,6 +6,7 @@ import PackageDescription
 // (scripts/check-chain-only.sh checks both; CI runs it).
 let package = Package(
     name: "ChainOnly",
+    platforms: [.macOS(.v15)],  // as the gpuglitch package (Synchronization.Mutex)
     dependencies: [.package(name: "gpuglitch", path: "../..")],
     targets: [
         .executableTarget(

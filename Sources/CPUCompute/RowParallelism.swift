@@ -38,6 +38,7 @@ struct RowParallelism: Sendable {
 }
 
 /// The band closure, vouched for by `forEachBand` (see there).
+// @unchecked Sendable: forEachBand waits for every band, which write disjoint rows.
 private struct UncheckedSendableBand: @unchecked Sendable {
     let body: (Range<Int>) -> Void
 }

@@ -44,9 +44,9 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
 }
 
 /// The argument checks of the backend primitives, written once for every backend.
-public enum ComputeArgumentCheck {
+package enum ComputeArgumentCheck {
     /// Horizontal pass: a non-empty row range inside the image, and every window inside a row.
-    public static func horizontal(width: Int, height: Int, weights: ResampleWeights,
+    package static func horizontal(width: Int, height: Int, weights: ResampleWeights,
                                   rows: Range<Int>) throws(ComputeArgumentError) {
         guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= height else {
             throw .resampleOutsideImage(pass: "horizontal (rows)", needed: max(rows.upperBound, 1), available: height)
@@ -55,26 +55,26 @@ public enum ComputeArgumentCheck {
     }
 
     /// Vertical pass: every window inside the image's rows.
-    public static func vertical(height: Int, weights: ResampleWeights) throws(ComputeArgumentError) {
+    package static func vertical(height: Int, weights: ResampleWeights) throws(ComputeArgumentError) {
         try windows(weights, pass: "vertical", available: height)
     }
 
     /// Crop: a non-empty rectangle inside the image.
-    public static func crop(width: Int, height: Int, rect: PixelRect) throws(ComputeArgumentError) {
+    package static func crop(width: Int, height: Int, rect: PixelRect) throws(ComputeArgumentError) {
         guard rect.fits(inWidth: width, height: height) else {
             throw .cropOutsideImage(rect: rect, width: width, height: height)
         }
     }
 
     /// Glitch: a plan made for this size.
-    public static func glitch(width: Int, height: Int, plan: GlitchPlan) throws(ComputeArgumentError) {
+    package static func glitch(width: Int, height: Int, plan: GlitchPlan) throws(ComputeArgumentError) {
         guard plan.width == width, plan.height == height else {
             throw .glitchPlanSizeMismatch(planWidth: plan.width, planHeight: plan.height, width: width, height: height)
         }
     }
 
     /// Resize: a plan made for this size.
-    public static func resample(width: Int, height: Int, plan: ResamplePlan) throws(ComputeArgumentError) {
+    package static func resample(width: Int, height: Int, plan: ResamplePlan) throws(ComputeArgumentError) {
         guard plan.inputWidth == width, plan.inputHeight == height else {
             throw .resamplePlanSizeMismatch(planWidth: plan.inputWidth, planHeight: plan.inputHeight,
                                             width: width, height: height)

@@ -43,7 +43,7 @@ public enum PipelineImage: Sendable {
 
 /// Pixels held in a compute device's memory. Only the backend that made it reads `storage`
 /// (an OpenCL buffer, say); everything else sees the size and where it lives.
-public final class DeviceImage: @unchecked Sendable {
+public final class DeviceImage: Sendable {
     public let width: Int
     public let height: Int
     /// Whether every alpha is 255, known from the host image it came from.
@@ -51,9 +51,9 @@ public final class DeviceImage: @unchecked Sendable {
     /// The backend that owns `storage`.
     public let backend: any ComputeBackend
     /// Backend-specific handle to the pixels. Immutable once made: operations write new images.
-    public let storage: AnyObject
+    public let storage: any AnyObject & Sendable
 
-    public init(width: Int, height: Int, isOpaque: Bool, backend: any ComputeBackend, storage: AnyObject) {
+    public init(width: Int, height: Int, isOpaque: Bool, backend: any ComputeBackend, storage: any AnyObject & Sendable) {
         self.width = width
         self.height = height
         self.isOpaque = isOpaque

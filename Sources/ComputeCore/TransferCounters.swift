@@ -1,29 +1,33 @@
 import Foundation
+import Synchronization
 
 /// Counts host↔device copies of whole images, so tests and reports can prove how many
 /// transfers a chain made. Thread-safe: a batch uploads from several threads.
-public final class TransferCounters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _uploads = 0
-    private var _downloads = 0
-    private var _uploadedBytes = 0
-    private var _downloadedBytes = 0
+public final class TransferCounters: Sendable {
+    private struct Counts {
+        var uploads = 0
+        var downloads = 0
+        var uploadedBytes = 0
+        var downloadedBytes = 0
+    }
+
+    private let counts = Mutex(Counts())
 
     public init() {}
 
-    public var uploads: Int { lock.withLock { _uploads } }
-    public var downloads: Int { lock.withLock { _downloads } }
-    public var uploadedBytes: Int { lock.withLock { _uploadedBytes } }
-    public var downloadedBytes: Int { lock.withLock { _downloadedBytes } }
+    public var uploads: Int { counts.withLock { $0.uploads } }
+    public var downloads: Int { counts.withLock { $0.downloads } }
+    public var uploadedBytes: Int { counts.withLock { $0.uploadedBytes } }
+    public var downloadedBytes: Int { counts.withLock { $0.downloadedBytes } }
 
     /// Both counts at one instant.
-    public var snapshot: (uploads: Int, downloads: Int) { lock.withLock { (_uploads, _downloads) } }
+    public var snapshot: (uploads: Int, downloads: Int) { counts.withLock { ($0.uploads, $0.downloads) } }
 
     public func recordUpload(bytes: Int) {
-        lock.withLock { _uploads += 1; _uploadedBytes += bytes }
+        counts.withLock { $0.uploads += 1; $0.uploadedBytes += bytes }
     }
 
     public func recordDownload(bytes: Int) {
-        lock.withLock { _downloads += 1; _downloadedBytes += bytes }
+        counts.withLock { $0.downloads += 1; $0.downloadedBytes += bytes }
     }
 }

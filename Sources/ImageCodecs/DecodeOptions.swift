@@ -40,11 +40,4 @@ public struct DecodeOptions: Sendable {
         self.minimumSize = minimumSize
         self.failOnWarnings = failOnWarnings
     }
-
-    /// The name this switch had while it governed JPEG alone.
-    @available(*, deprecated, renamed: "failOnWarnings")
-    public var failOnJPEGWarnings: Bool {
-        get { failOnWarnings }
-        set { failOnWarnings = newValue }
-    }
 }

@@ -2,10 +2,11 @@ import COpenCL
 
 /// A device buffer (`cl_mem`), released in `deinit`. Commands already enqueued on it keep it
 /// alive inside OpenCL, so dropping the last Swift reference right after an enqueue is safe.
-public final class CLBuffer: @unchecked Sendable {
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
+package final class CLBuffer: @unchecked Sendable {
     let id: cl_mem
     /// Size in bytes.
-    public let size: Int
+    package let size: Int
 
     private init(id: cl_mem, size: Int) {
         self.id = id
@@ -13,7 +14,7 @@ public final class CLBuffer: @unchecked Sendable {
     }
 
     /// An uninitialised buffer of `size` bytes (at least 1).
-    public convenience init(context: CLContext, flags: CLMemoryFlags = .readWrite, size: Int) throws(CLCallError) {
+    package convenience init(context: CLContext, flags: CLMemoryFlags = .readWrite, size: Int) throws(CLCallError) {
         precondition(size > 0, "OpenCL buffers cannot be empty")
         self.init(id: try Self.create(context, flags, size, nil), size: size)
     }
@@ -21,7 +22,7 @@ public final class CLBuffer: @unchecked Sendable {
     /// A buffer holding a copy of `bytes`, made at creation (`CL_MEM_COPY_HOST_PTR`): the
     /// host memory may change or go away as soon as this returns. Used for small per-call data
     /// (weights, row offsets), because it needs no queue and so never waits for queued work.
-    public convenience init(context: CLContext, flags: CLMemoryFlags = .readOnly, copying bytes: UnsafeRawBufferPointer) throws(CLCallError) {
+    package convenience init(context: CLContext, flags: CLMemoryFlags = .readOnly, copying bytes: UnsafeRawBufferPointer) throws(CLCallError) {
         precondition(bytes.count > 0, "OpenCL buffers cannot be empty")
         let flags = cl_mem_flags(flags.rawValue) | cl_mem_flags(CL_MEM_COPY_HOST_PTR)
         self.init(id: try Self.create(context, CLMemoryFlags(rawValue: flags), bytes.count, bytes.baseAddress),
@@ -31,7 +32,7 @@ public final class CLBuffer: @unchecked Sendable {
     /// A buffer over `bytes` itself (`CL_MEM_USE_HOST_PTR`): a CPU device's kernels read the
     /// host memory in place, other devices may cache a copy. The memory must stay alive and
     /// unchanged until every command using the buffer has finished (see `HostBackedBuffer`).
-    public convenience init(context: CLContext, flags: CLMemoryFlags = .readOnly, usingHostMemory bytes: UnsafeRawBufferPointer) throws(CLCallError) {
+    package convenience init(context: CLContext, flags: CLMemoryFlags = .readOnly, usingHostMemory bytes: UnsafeRawBufferPointer) throws(CLCallError) {
         precondition(bytes.count > 0, "OpenCL buffers cannot be empty")
         let flags = cl_mem_flags(flags.rawValue) | cl_mem_flags(CL_MEM_USE_HOST_PTR)
         self.init(id: try Self.create(context, CLMemoryFlags(rawValue: flags), bytes.count, bytes.baseAddress),
@@ -39,7 +40,7 @@ public final class CLBuffer: @unchecked Sendable {
     }
 
     /// A buffer holding a copy of `values` (see `init(context:flags:copying:)`).
-    public convenience init<T: BitwiseCopyable>(context: CLContext, flags: CLMemoryFlags = .readOnly, copying values: [T]) throws(CLCallError) {
+    package convenience init<T: BitwiseCopyable>(context: CLContext, flags: CLMemoryFlags = .readOnly, copying values: [T]) throws(CLCallError) {
         precondition(!values.isEmpty, "OpenCL buffers cannot be empty")
         let flags = cl_mem_flags(flags.rawValue) | cl_mem_flags(CL_MEM_COPY_HOST_PTR)
         let size = values.count * MemoryLayout<T>.stride

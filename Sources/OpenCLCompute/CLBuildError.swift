@@ -14,7 +14,7 @@ public struct CLBuildError: Error, Equatable, Sendable, CustomStringConvertible 
     public let options: String
     public let logs: [DeviceLog]
 
-    public init(error: CLError, options: String, logs: [DeviceLog]) {
+    package init(error: CLError, options: String, logs: [DeviceLog]) {
         self.error = error
         self.options = options
         self.logs = logs

@@ -11,7 +11,7 @@ public struct CLCallError: Error, Equatable, Sendable, CustomStringConvertible {
     public let call: String
     public let error: CLError
 
-    public init(call: String, error: CLError) {
+    package init(call: String, error: CLError) {
         self.call = call
         self.error = error
     }

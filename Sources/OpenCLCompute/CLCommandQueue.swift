@@ -5,11 +5,12 @@ import COpenCL
 /// In order means each command starts after the previous one finished, so kernels can be
 /// enqueued back to back without waiting and a later blocking read sees all their results.
 /// Enqueueing from several threads at once is allowed by OpenCL (only `clSetKernelArg` is not).
-public final class CLCommandQueue: @unchecked Sendable {
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
+package final class CLCommandQueue: @unchecked Sendable {
     let id: cl_command_queue
-    public let context: CLContext
+    package let context: CLContext
 
-    public init(context: CLContext) throws(CLCallError) {
+    package init(context: CLContext) throws(CLCallError) {
         var err: cl_int = 0
         let made = clCreateCommandQueue(context.id, context.device.id,
                                         cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE), &err)
@@ -24,7 +25,7 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// Runs `kernel` over a 1-, 2- or 3-dimensional range with its arguments as they are set
     /// now (OpenCL copies them at enqueue), without waiting for it.
     @discardableResult
-    public func enqueue(_ kernel: CLKernel, globalSize: [Int], localSize: [Int]? = nil) throws(CLCallError) -> CLEvent {
+    package func enqueue(_ kernel: CLKernel, globalSize: [Int], localSize: [Int]? = nil) throws(CLCallError) -> CLEvent {
         precondition((1...3).contains(globalSize.count) && globalSize.allSatisfy { $0 > 0 })
         precondition(localSize == nil || localSize!.count == globalSize.count)
         return try Self.enqueued("clEnqueueNDRangeKernel") { event in
@@ -44,7 +45,7 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// Copies `bytes` into `buffer` at `offset` and returns when the copy is done (after every
     /// command queued before it). Blocking, so the host memory only has to live for the call.
     @discardableResult
-    public func writeBlocking(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
+    package func writeBlocking(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
         return try Self.enqueued("clEnqueueWriteBuffer") { event in
             clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
@@ -54,7 +55,7 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// Copies `buffer[offset...]` into `bytes` and returns when the data is there, after every
     /// command queued before it.
     @discardableResult
-    public func readBlocking(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
+    package func readBlocking(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
         return try Self.enqueued("clEnqueueReadBuffer") { event in
             clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
@@ -64,7 +65,7 @@ public final class CLCommandQueue: @unchecked Sendable {
     /// Calls `body` once every command queued before this call has finished (successfully or
     /// not), on a thread of the OpenCL runtime, without waiting here: a marker is enqueued
     /// and flushed, and `body` runs from its completion callback.
-    public func whenQueuedCommandsFinish(_ body: @escaping @Sendable () -> Void) throws(CLCallError) {
+    package func whenQueuedCommandsFinish(_ body: @escaping @Sendable () -> Void) throws(CLCallError) {
         let driver = context.driver
         let event = try Self.enqueued("clEnqueueMarkerWithWaitList") { marker in
             driver.enqueueMarker(id, &marker)
@@ -81,10 +82,10 @@ public final class CLCommandQueue: @unchecked Sendable {
     }
 
     /// Sends queued commands to the device without waiting for them.
-    public func flush() throws(CLCallError) { try check("clFlush", clFlush(id)) }
+    package func flush() throws(CLCallError) { try check("clFlush", clFlush(id)) }
 
     /// Waits until every queued command has finished.
-    public func finish() throws(CLCallError) { try check("clFinish", context.driver.finish(id)) }
+    package func finish() throws(CLCallError) { try check("clFinish", context.driver.finish(id)) }
 
     /// Runs the enqueue `call` (`body` passes the event pointer to it) and returns its event,
     /// throwing the call's error, or `outOfHostMemory` when it succeeded without an event.

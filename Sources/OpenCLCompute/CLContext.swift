@@ -3,14 +3,15 @@ import COpenCL
 /// An OpenCL context over one device: the scope in which buffers, programs and queues live.
 /// Released in `deinit` (the RAII of CLHPP's `detail::Wrapper`); OpenCL objects made from it
 /// retain it, so it outlives them however the Swift references are dropped.
-public final class CLContext: @unchecked Sendable {
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
+package final class CLContext: @unchecked Sendable {
     let id: cl_context
     /// The device the context was made for.
-    public let device: CLDevice
+    package let device: CLDevice
     /// The calls its buffers, queues and programs make where a failure has a recovery.
     let driver: CLDriver
 
-    public convenience init(device: CLDevice) throws(CLCallError) {
+    package convenience init(device: CLDevice) throws(CLCallError) {
         try self.init(device: device, driver: .live)
     }
 

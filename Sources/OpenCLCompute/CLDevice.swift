@@ -4,10 +4,11 @@ import COpenCL
 ///
 /// Devices listed by `clGetDeviceIDs` are root devices, which OpenCL never frees (retaining
 /// and releasing them does nothing), so this class holds the id without a `deinit`.
-public final class CLDevice: @unchecked Sendable {
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
+package final class CLDevice: @unchecked Sendable {
     let id: cl_device_id
     /// The platform the device was listed from.
-    public let platform: CLPlatform
+    package let platform: CLPlatform
 
     init(id: cl_device_id, platform: CLPlatform) {
         self.id = id
@@ -15,49 +16,49 @@ public final class CLDevice: @unchecked Sendable {
     }
 
     /// Whether two wrappers name the same device.
-    public func isSame(as other: CLDevice) -> Bool { id == other.id }
+    package func isSame(as other: CLDevice) -> Bool { id == other.id }
 
-    public var name: String { get throws(CLCallError) { try string(CL_DEVICE_NAME) } }
-    public var vendor: String { get throws(CLCallError) { try string(CL_DEVICE_VENDOR) } }
+    package var name: String { get throws(CLCallError) { try string(CL_DEVICE_NAME) } }
+    package var vendor: String { get throws(CLCallError) { try string(CL_DEVICE_VENDOR) } }
     /// E.g. `OpenCL 3.0 PoCL HSTR: pthread-x86_64-...`.
-    public var version: String { get throws(CLCallError) { try string(CL_DEVICE_VERSION) } }
+    package var version: String { get throws(CLCallError) { try string(CL_DEVICE_VERSION) } }
     /// E.g. `OpenCL C 1.2 PoCL`.
-    public var openCLCVersion: String { get throws(CLCallError) { try string(CL_DEVICE_OPENCL_C_VERSION) } }
-    public var driverVersion: String { get throws(CLCallError) { try string(CL_DRIVER_VERSION) } }
+    package var openCLCVersion: String { get throws(CLCallError) { try string(CL_DEVICE_OPENCL_C_VERSION) } }
+    package var driverVersion: String { get throws(CLCallError) { try string(CL_DRIVER_VERSION) } }
 
-    public var type: CLDeviceType {
+    package var type: CLDeviceType {
         get throws(CLCallError) { CLDeviceType(bits: try value(CL_DEVICE_TYPE, as: cl_device_type.self)) }
     }
-    public var computeUnits: Int {
+    package var computeUnits: Int {
         get throws(CLCallError) { Int(try value(CL_DEVICE_MAX_COMPUTE_UNITS, as: cl_uint.self)) }
     }
     /// Bytes of global memory.
-    public var globalMemory: UInt64 {
+    package var globalMemory: UInt64 {
         get throws(CLCallError) { try value(CL_DEVICE_GLOBAL_MEM_SIZE, as: cl_ulong.self) }
     }
     /// Bytes of the largest single buffer the device allows.
-    public var maxAllocation: UInt64 {
+    package var maxAllocation: UInt64 {
         get throws(CLCallError) { try value(CL_DEVICE_MAX_MEM_ALLOC_SIZE, as: cl_ulong.self) }
     }
     /// Whether the device is usable now.
-    public var isAvailable: Bool {
+    package var isAvailable: Bool {
         get throws(CLCallError) { try value(CL_DEVICE_AVAILABLE, as: cl_bool.self) != 0 }
     }
     /// Whether the device can build programs from source (embedded profiles may not).
-    public var isCompilerAvailable: Bool {
+    package var isCompilerAvailable: Bool {
         get throws(CLCallError) { try value(CL_DEVICE_COMPILER_AVAILABLE, as: cl_bool.self) != 0 }
     }
     /// Bytes of `__local` memory per work-group.
-    public var localMemory: UInt64 {
+    package var localMemory: UInt64 {
         get throws(CLCallError) { try value(CL_DEVICE_LOCAL_MEM_SIZE, as: cl_ulong.self) }
     }
     /// Largest work-group size.
-    public var maxWorkGroupSize: Int {
+    package var maxWorkGroupSize: Int {
         get throws(CLCallError) { try value(CL_DEVICE_MAX_WORK_GROUP_SIZE, as: Int.self) }
     }
 
     /// Largest work-group extent in each dimension.
-    public var maxWorkItemSizes: [Int] {
+    package var maxWorkItemSizes: [Int] {
         get throws(CLCallError) {
             try CLInfoQuery.array("clGetDeviceInfo", of: Int.self) {
                 clGetDeviceInfo(id, cl_device_info(CL_DEVICE_MAX_WORK_ITEM_SIZES), $0, $1, $2)
@@ -78,7 +79,7 @@ extension CLDevice {
     /// Every device of every platform, in the order `opencl:N` counts them: platforms in the
     /// ICD loader's order, then each platform's devices in its own order. Empty when there is
     /// no OpenCL (no platform, or platforms without devices).
-    public static func all() throws(CLCallError) -> [CLDevice] {
+    package static func all() throws(CLCallError) -> [CLDevice] {
         var devices: [CLDevice] = []
         for platform in try CLPlatform.all() {
             devices += try platform.devices()

@@ -1,7 +1,8 @@
 import COpenCL
 
 /// The completion of one enqueued command (`cl_event`), released in `deinit`.
-public final class CLEvent: @unchecked Sendable {
+// @unchecked Sendable: an OpenCL handle; OpenCL objects but kernels are thread-safe (1.2 §A.2).
+package final class CLEvent: @unchecked Sendable {
     let id: cl_event
 
     init(id: cl_event) { self.id = id }
@@ -9,13 +10,13 @@ public final class CLEvent: @unchecked Sendable {
     deinit { clReleaseEvent(id) }
 
     /// Blocks until the command has finished; throws if it ended in error.
-    public func wait() throws(CLCallError) {
+    package func wait() throws(CLCallError) {
         var event: cl_event? = id
         try check("clWaitForEvents", clWaitForEvents(1, &event))
     }
 
     /// Whether the command has finished (successfully or not).
-    public var isComplete: Bool {
+    package var isComplete: Bool {
         get throws(CLCallError) {
             let status = try CLInfoQuery.value("clGetEventInfo", as: cl_int.self) {
                 clGetEventInfo(id, cl_event_info(CL_EVENT_COMMAND_EXECUTION_STATUS), $0, $1, $2)
@@ -26,17 +27,17 @@ public final class CLEvent: @unchecked Sendable {
 
     /// Device timestamps of a finished command, in nanoseconds (the queue must have profiling
     /// enabled, as `CLCommandQueue` always does).
-    public struct ProfilingTimes: Sendable, Equatable {
-        public let queued: UInt64
-        public let submitted: UInt64
-        public let started: UInt64
-        public let ended: UInt64
+    package struct ProfilingTimes: Sendable, Equatable {
+        package let queued: UInt64
+        package let submitted: UInt64
+        package let started: UInt64
+        package let ended: UInt64
         /// Seconds the command ran on the device.
-        public var duration: Double { Double(ended &- started) / 1e9 }
+        package var duration: Double { Double(ended &- started) / 1e9 }
     }
 
     /// The command's profiling timestamps; waits for it first.
-    public func profilingTimes() throws(CLCallError) -> ProfilingTimes {
+    package func profilingTimes() throws(CLCallError) -> ProfilingTimes {
         try wait()
         return ProfilingTimes(queued: try time(CL_PROFILING_COMMAND_QUEUED),
                               submitted: try time(CL_PROFILING_COMMAND_SUBMIT),

@@ -5,13 +5,13 @@ import COpenCL
 /// Not thread-safe: OpenCL's `clSetKernelArg` changes state shared by every user of the
 /// kernel, so setting arguments and enqueueing must happen under one lock (as
 /// `OpenCLDeviceRuntime` does), or each thread needs its own kernel object.
-public final class CLKernel {
+package final class CLKernel {
     let id: cl_kernel
-    public let name: String
+    package let name: String
     /// Keeps the program (and so the context) alive while the kernel is.
-    public let program: CLProgram
+    package let program: CLProgram
 
-    public init(program: CLProgram, name: String) throws(CLCallError) {
+    package init(program: CLProgram, name: String) throws(CLCallError) {
         var err: cl_int = 0
         let made = clCreateKernel(program.id, name, &err)
         try check("clCreateKernel", err)
@@ -24,7 +24,7 @@ public final class CLKernel {
     deinit { clReleaseKernel(id) }
 
     /// Sets a buffer argument (`__global T *`).
-    public func setArgument(_ index: Int, _ buffer: CLBuffer) throws(CLCallError) {
+    package func setArgument(_ index: Int, _ buffer: CLBuffer) throws(CLCallError) {
         var mem: cl_mem? = buffer.id
         try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), MemoryLayout<cl_mem>.size, &mem))
     }
@@ -32,18 +32,18 @@ public final class CLKernel {
     /// Sets a scalar argument. The Swift type must have the kernel parameter's size:
     /// `Int32` for `int`, `UInt32` for `uint` (a Swift `Int` is 8 bytes and is refused with
     /// `CL_INVALID_ARG_SIZE`).
-    public func setArgument<T: BitwiseCopyable>(_ index: Int, _ value: T) throws(CLCallError) {
+    package func setArgument<T: BitwiseCopyable>(_ index: Int, _ value: T) throws(CLCallError) {
         var copy = value
         try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), MemoryLayout<T>.size, &copy))
     }
 
     /// Sets a `__local` argument of `bytes` bytes (no value: each work-group gets its own).
-    public func setLocalArgument(_ index: Int, bytes: Int) throws(CLCallError) {
+    package func setLocalArgument(_ index: Int, bytes: Int) throws(CLCallError) {
         try check("clSetKernelArg", clSetKernelArg(id, cl_uint(index), bytes, nil))
     }
 
     /// How many parameters the kernel function declares.
-    public var argumentCount: Int {
+    package var argumentCount: Int {
         get throws(CLCallError) {
             Int(try CLInfoQuery.value("clGetKernelInfo", as: cl_uint.self) {
                 clGetKernelInfo(id, cl_kernel_info(CL_KERNEL_NUM_ARGS), $0, $1, $2)
@@ -53,14 +53,14 @@ public final class CLKernel {
 
     /// The largest work-group this kernel can run with on `device` (it can be below the
     /// device's maximum when the kernel uses many registers).
-    public func workGroupSize(on device: CLDevice) throws(CLCallError) -> Int {
+    package func workGroupSize(on device: CLDevice) throws(CLCallError) -> Int {
         try CLInfoQuery.value("clGetKernelWorkGroupInfo", as: Int.self) {
             clGetKernelWorkGroupInfo(id, device.id, cl_kernel_work_group_info(CL_KERNEL_WORK_GROUP_SIZE), $0, $1, $2)
         }
     }
 
     /// Sets every argument in order.
-    public func setArguments(_ arguments: CLKernelArgument...) throws(CLCallError) {
+    package func setArguments(_ arguments: CLKernelArgument...) throws(CLCallError) {
         for (index, argument) in arguments.enumerated() {
             switch argument {
             case .buffer(let b): try setArgument(index, b)
@@ -72,7 +72,7 @@ public final class CLKernel {
 }
 
 /// A kernel argument value, for `CLKernel.setArguments(_:)`.
-public enum CLKernelArgument {
+package enum CLKernelArgument {
     case buffer(CLBuffer)
     case int(Int32)
     case uint(UInt32)

@@ -2,12 +2,12 @@ import COpenCL
 
 /// How a buffer is used and where it is allocated (`cl_mem_flags`). Copying host data at
 /// creation is not a flag here: it is `CLBuffer.init(context:flags:copying:)`.
-public struct CLMemoryFlags: OptionSet, Sendable {
-    public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+package struct CLMemoryFlags: OptionSet, Sendable {
+    package let rawValue: UInt64
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The kernels read and write the buffer (OpenCL's default).
-    public static let readWrite = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_WRITE))
+    package static let readWrite = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_WRITE))
     /// The kernels only read the buffer.
-    public static let readOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_ONLY))
+    package static let readOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_ONLY))
 }

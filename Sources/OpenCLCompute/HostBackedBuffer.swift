@@ -16,7 +16,7 @@ extension PooledBuffer: OpenCLImageStorage {
 /// The pixels are kept (a copy of the array, which shares its storage) for as long as the
 /// buffer can be read: while this object lives, and after it goes until every command queued
 /// by then has finished, since kernels enqueued on it may still be waiting in the queue.
-final class HostBackedBuffer: OpenCLImageStorage, @unchecked Sendable {
+final class HostBackedBuffer: OpenCLImageStorage, Sendable {
     let buffer: CLBuffer
     let context: CLContext
     private let queue: CLCommandQueue

@@ -8,7 +8,7 @@ extension OpenCLBackend {
     /// pool (scratch buffers go back to it when this returns, which the in-order queue makes
     /// safe: any later user is enqueued behind these launches); tables are copied to
     /// read-only buffers that OpenCL keeps alive until the launches that read them are done.
-    public func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
+    package func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
         let size = try kernel.checkedOutputSize(width: image.width, height: image.height)
         var launches = KernelLaunches(input: PixelSize(width: image.width, height: image.height), output: size,
                                       device: runtime.kernelLimits)
@@ -22,10 +22,11 @@ extension OpenCLBackend {
         }
         let images = [job.source, job.target] + scratch.map(\.buffer)
         for launch in launches.launches {
-            var tables: [CLBuffer] = []
+            var copied: [CLBuffer] = []
             for case .table(let table) in launch.arguments {
-                tables.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
+                copied.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
             }
+            let tables = copied
             try program.withKernel(launch.kernel, parameterCount: launch.parameterCount) { k in
                 var nextTable = tables.makeIterator()
                 for (index, argument) in launch.arguments.enumerated() {

@@ -11,12 +11,12 @@ import ImageMaths
 /// program and kernels are built once per device per process (`OpenCLDeviceRuntime`). Safe
 /// to use from several threads at once: kernel arguments are set under the runtime's lock,
 /// everything else is thread-safe OpenCL or locked.
-public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
-    public let kind = BackendKind.opencl
+package final class OpenCLBackend: ComputeBackend, Sendable {
+    package let kind = BackendKind.opencl
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC 7B13)`.
-    public let name: String
-    public let transfers = TransferCounters()
-    public let device: CLDevice
+    package let name: String
+    package let transfers = TransferCounters()
+    package let device: CLDevice
 
     let runtime: OpenCLDeviceRuntime
     let pool: OpenCLBufferPool
@@ -37,7 +37,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     /// does not build). Idle pooled buffers are kept up to `maxIdleBytes` (default: a quarter
     /// of the device's memory, at most 512 MiB; 16 MiB on a CPU device such as POCL, whose
     /// "device memory" is the process's own and would show as resident memory).
-    public convenience init(device: CLDevice, index: Int, maxIdleBytes: Int? = nil) throws {
+    package convenience init(device: CLDevice, index: Int, maxIdleBytes: Int? = nil) throws {
         try self.init(device: device, index: index, maxIdleBytes: maxIdleBytes, allowsX86Kernels: true)
     }
 
@@ -70,11 +70,11 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
     }
 
     /// Waits until every command queued on the device has finished.
-    public func finish() throws { try runtime.queue.finish() }
+    package func finish() throws { try runtime.queue.finish() }
 
     // MARK: - Transfers
 
-    public func makeResident(_ image: PipelineImage) throws -> PipelineImage {
+    package func makeResident(_ image: PipelineImage) throws -> PipelineImage {
         switch image {
         case .device(let d) where buffer(of: d) != nil:
             return image
@@ -107,7 +107,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
                                    backend: self, storage: target))
     }
 
-    public func download(_ image: DeviceImage) throws -> HostImage {
+    package func download(_ image: DeviceImage) throws -> HostImage {
         guard let source = buffer(of: image) else {
             throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
         }
@@ -157,7 +157,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
 
     // MARK: - Operations
 
-    public func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
+    package func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
         try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
         let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
         // The x86 kernel reads rows in place, so it takes only windows that need no padded copy.
@@ -184,7 +184,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         return .device(job.output)
     }
 
-    public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
+    package func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
         try ComputeArgumentCheck.vertical(height: image.height, weights: weights)
         let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
         let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
@@ -207,7 +207,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         return .device(job.output)
     }
 
-    public func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
+    package func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
         try ComputeArgumentCheck.crop(width: image.width, height: image.height, rect: rect)
         // A crop of a transparent image may be opaque; saying "not opaque" is safe, because
         // premultiplying an opaque image changes nothing.
@@ -219,11 +219,11 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         return .device(job.output)
     }
 
-    public func premultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func premultiply(_ image: PipelineImage) throws -> PipelineImage {
         try perPixel(image) { $0.premultiply }
     }
 
-    public func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
         try perPixel(image) { $0.unpremultiply }
     }
 
@@ -237,7 +237,7 @@ public final class OpenCLBackend: ComputeBackend, @unchecked Sendable {
         return .device(job.output)
     }
 
-    public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
+    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
         try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
         let arguments = OpenCLGlitchArguments(plan: plan)
         let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)

@@ -1,5 +1,6 @@
 import ComputeCore
 import Foundation
+import Synchronization
 
 /// Device buffers kept for reuse: allocating a fresh 48 MB buffer costs ~30 ms on POCL against
 /// ~5 ms for writing into a reused one (docs/SPEC.md §8).
@@ -18,7 +19,7 @@ import Foundation
 /// not a hazard: every user of the pool's buffers enqueues on the same in-order queue, so the
 /// next user's commands run after them. Idle buffers are bounded in count and bytes; the
 /// oldest are released first.
-final class OpenCLBufferPool: @unchecked Sendable {
+final class OpenCLBufferPool: Sendable {
     /// Counts for tests and reports.
     struct Statistics: Equatable, Sendable {
         /// Buffers created with `clCreateBuffer`.
@@ -34,10 +35,13 @@ final class OpenCLBufferPool: @unchecked Sendable {
     let maxIdleBytes: Int
     let maxIdleBuffers: Int
 
-    private let lock = NSLock()
-    /// Idle buffers, oldest first.
-    private var idle: [CLBuffer] = []
-    private var stats = Statistics()
+    /// Idle buffers, oldest first, and the counts.
+    private struct Idle {
+        var buffers: [CLBuffer] = []
+        var stats = Statistics()
+    }
+
+    private let idle = Mutex(Idle())
 
     init(context: CLContext, maxIdleBytes: Int, maxIdleBuffers: Int = 32) {
         self.context = context
@@ -45,7 +49,7 @@ final class OpenCLBufferPool: @unchecked Sendable {
         self.maxIdleBuffers = maxIdleBuffers
     }
 
-    var statistics: Statistics { lock.withLock { stats } }
+    var statistics: Statistics { idle.withLock { $0.stats } }
 
     /// The bytes a buffer asked for with `size` bytes gets: `size` rounded up to a multiple of
     /// an eighth of the largest power of two not above it (1024 stays 1024, 3000 becomes
@@ -71,36 +75,38 @@ final class OpenCLBufferPool: @unchecked Sendable {
             attempt = Result(catching: allocate)
         }
         let made = try attempt.get()
-        lock.withLock { stats.allocations += 1 }
+        idle.withLock { $0.stats.allocations += 1 }
         return PooledBuffer(buffer: made, pool: self)
     }
 
     /// Releases every idle buffer.
     func drain() {
         // Taken out under the lock, released (clReleaseMemObject) after it.
-        let released = lock.withLock { () -> [CLBuffer] in
-            let all = idle
-            idle.removeAll()
-            stats.idleBuffers = 0
-            stats.idleBytes = 0
+        let released = idle.withLock { idle -> [CLBuffer] in
+            let all = idle.buffers
+            idle.buffers.removeAll()
+            idle.stats.idleBuffers = 0
+            idle.stats.idleBytes = 0
             return all
         }
         withExtendedLifetime(released) {}
     }
 
     fileprivate func giveBack(_ buffer: CLBuffer) {
-        var evicted: [CLBuffer] = []
-        lock.withLock {
-            guard buffer.size <= maxIdleBytes else { evicted.append(buffer); return }
-            idle.append(buffer)
-            stats.idleBuffers += 1
-            stats.idleBytes += buffer.size
-            while stats.idleBytes > maxIdleBytes || stats.idleBuffers > maxIdleBuffers {
-                let oldest = idle.removeFirst()
-                stats.idleBuffers -= 1
-                stats.idleBytes -= oldest.size
+        let (maxIdleBytes, maxIdleBuffers) = (self.maxIdleBytes, self.maxIdleBuffers)
+        let evicted = idle.withLock { idle -> [CLBuffer] in
+            guard buffer.size <= maxIdleBytes else { return [buffer] }
+            var evicted: [CLBuffer] = []
+            idle.buffers.append(buffer)
+            idle.stats.idleBuffers += 1
+            idle.stats.idleBytes += buffer.size
+            while idle.stats.idleBytes > maxIdleBytes || idle.stats.idleBuffers > maxIdleBuffers {
+                let oldest = idle.buffers.removeFirst()
+                idle.stats.idleBuffers -= 1
+                idle.stats.idleBytes -= oldest.size
                 evicted.append(oldest)
             }
+            return evicted
         }
         withExtendedLifetime(evicted) {}  // released after the lock
     }
@@ -108,15 +114,16 @@ final class OpenCLBufferPool: @unchecked Sendable {
     /// The most recently returned idle buffer of exactly `capacity` bytes, else the smallest
     /// one of at most `capacity * 3 / 2` bytes.
     private func takeIdle(capacity: Int) -> CLBuffer? {
-        lock.withLock {
-            let index = idle.lastIndex(where: { $0.size == capacity })
-                ?? idle.indices.filter { idle[$0].size > capacity && idle[$0].size <= capacity + capacity / 2 }
-                    .min { idle[$0].size < idle[$1].size }
+        idle.withLock { idle in
+            let buffers = idle.buffers
+            let index = buffers.lastIndex(where: { $0.size == capacity })
+                ?? buffers.indices.filter { buffers[$0].size > capacity && buffers[$0].size <= capacity + capacity / 2 }
+                    .min { buffers[$0].size < buffers[$1].size }
             guard let index else { return nil }
-            let taken = idle.remove(at: index)
-            stats.reuses += 1
-            stats.idleBuffers -= 1
-            stats.idleBytes -= taken.size
+            let taken = idle.buffers.remove(at: index)
+            idle.stats.reuses += 1
+            idle.stats.idleBuffers -= 1
+            idle.stats.idleBytes -= taken.size
             return taken
         }
     }
@@ -124,7 +131,7 @@ final class OpenCLBufferPool: @unchecked Sendable {
 
 /// A pool's buffer in use: the storage of an OpenCL `DeviceImage`. Goes back to its pool when
 /// released.
-final class PooledBuffer: @unchecked Sendable {
+final class PooledBuffer: Sendable {
     let buffer: CLBuffer
     let pool: OpenCLBufferPool
 

@@ -1,6 +1,7 @@
 import ComputeCore
 import Foundation
 import Kernels
+import Synchronization
 
 /// Everything about one device that is expensive to make and can be shared by the whole
 /// process: the context, the in-order queue, the program built from the embedded kernel
@@ -11,6 +12,7 @@ import Kernels
 /// for the device shares it, so all their commands go through one in-order queue: that is
 /// what makes returning a buffer to a pool safe while kernels that read it are still queued
 /// (any later user of the buffer is enqueued behind them).
+// @unchecked Sendable: thread-safe handles, kernels and programs in Mutexes, x86BuildError immutable.
 final class OpenCLDeviceRuntime: @unchecked Sendable {
     let device: CLDevice
     let context: CLContext
@@ -27,10 +29,11 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     /// What `ImageKernel.encode` may ask of this device.
     let kernelLimits: KernelLaunches.DeviceLimits
 
-    /// Guards the kernels: `clSetKernelArg` followed by the enqueue must not interleave with
-    /// another thread's.
-    private let lock = NSLock()
-    private let kernels: OpenCLKernelSet
+    /// The kernels, used only inside this lock: `clSetKernelArg` followed by the enqueue must
+    /// not interleave with another thread's.
+    private let kernels: Mutex<OpenCLKernelSet>
+    /// Whether the program has the x86 resampling kernels (see `x86Option`).
+    let hasX86Kernels: Bool
 
     /// Options the embedded program is built with.
     static let buildOptions = ""
@@ -64,11 +67,13 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         }
         x86BuildError = x86Failure
         buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        kernels = try OpenCLKernelSet(program: program)
+        let kernelSet = try OpenCLKernelSet(program: program)
+        hasX86Kernels = kernelSet.x86 != nil
         var groupLimit = try device.maxWorkGroupSize
-        for kernel in kernels.all {
+        for kernel in kernelSet.all {
             groupLimit = min(groupLimit, try kernel.workGroupSize(on: device))
         }
+        kernels = Mutex(kernelSet)
         launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
         kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: try device.maxWorkGroupSize,
                                                    localMemoryBytes: Int(clamping: try device.localMemory),
@@ -77,24 +82,36 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
 
     // MARK: - Programs of ImageKernels
 
-    private let userProgramLock = NSLock()
-    private var userPrograms: [KernelProgramSource: Result<OpenCLUserProgram, any Error>] = [:]
+    /// A built program, or the build failure reported again without rebuilding.
+    private enum BuiltProgram<Program: Sendable>: Sendable {
+        case built(Program)
+        case failed(CLBuildError)
+
+        func get() throws -> Program {
+            switch self {
+            case .built(let program): program
+            case .failed(let error): throw error
+            }
+        }
+    }
+
+    private let userPrograms = Mutex<[KernelProgramSource: BuiltProgram<OpenCLUserProgram>]>([:])
 
     /// The program of `source` on this device, built on first use. A build failure
     /// (`CLBuildError`, with the compiler's log) is remembered and thrown again for every
     /// later image without rebuilding; other failures are tried again next time.
     func userProgram(_ source: KernelProgramSource) throws -> OpenCLUserProgram {
-        try userProgramLock.withLock {
-            if let known = userPrograms[source] { return try known.get() }
-            let made = Result { () throws -> OpenCLUserProgram in
-                OpenCLUserProgram(program: try Self.build(context: context, source: source.text, options: source.options))
+        let context = self.context
+        return try userPrograms.withLock { programs in
+            if let known = programs[source] { return try known.get() }
+            do {
+                let made = OpenCLUserProgram(program: try Self.build(context: context, source: source.text, options: source.options))
+                programs[source] = .built(made)
+                return made
+            } catch let error as CLBuildError {
+                programs[source] = .failed(error)
+                throw error
             }
-            switch made {
-            case .success: userPrograms[source] = made
-            case .failure(let error) where error is CLBuildError: userPrograms[source] = made
-            case .failure: break
-            }
-            return try made.get()
         }
     }
 
@@ -104,34 +121,37 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         return program
     }
 
-    /// Whether the program has the x86 resampling kernels (see `x86Option`).
-    var hasX86Kernels: Bool { kernels.x86 != nil }
-
     /// Sets arguments and enqueues with exclusive use of the kernels.
-    func withKernels<R>(_ body: (OpenCLKernelSet) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(kernels)
+    func withKernels<R: Sendable>(_ body: (OpenCLKernelSet) throws -> R) throws -> R {
+        try kernels.withLock { try body($0) }
     }
 
     // MARK: - Process-wide cache
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [OpaquePointer: Result<OpenCLDeviceRuntime, any Error>] = [:]
+    /// The runtime of each device made so far, by its `cl_device_id`.
+    private static let cache = Mutex<[DeviceKey: BuiltProgram<OpenCLDeviceRuntime>]>([:])
+
+    /// A `cl_device_id` as a dictionary key.
+    private struct DeviceKey: Hashable, Sendable {
+        let address: UInt
+        init(_ device: CLDevice) { address = UInt(bitPattern: UnsafeRawPointer(device.id)) }
+    }
 
     /// The runtime of `device`, made on first use. A program that does not build on the
     /// device is remembered too, so it is reported again without rebuilding; other failures
     /// (out of memory, say) are tried again next time.
     static func shared(for device: CLDevice) throws -> OpenCLDeviceRuntime {
-        try cacheLock.withLock {
-            if let known = cache[device.id] { return try known.get() }
-            let made = Result { try OpenCLDeviceRuntime(device: device) }
-            switch made {
-            case .success: cache[device.id] = made
-            case .failure(let error) where error is CLBuildError: cache[device.id] = made
-            case .failure: break
+        try cache.withLock { cache in
+            let key = DeviceKey(device)
+            if let known = cache[key] { return try known.get() }
+            do {
+                let made = try OpenCLDeviceRuntime(device: device)
+                cache[key] = .built(made)
+                return made
+            } catch let error as CLBuildError {
+                cache[key] = .failed(error)
+                throw error
             }
-            return try made.get()
         }
     }
 }

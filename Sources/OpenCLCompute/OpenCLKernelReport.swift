@@ -7,7 +7,7 @@ public struct OpenCLKernelReport: Sendable, Equatable, Codable {
     /// The build error of the x86 flavour (first line of it), or nil.
     public let x86BuildError: String?
 
-    public init(resampling: String, x86BuildError: String?) {
+    package init(resampling: String, x86BuildError: String?) {
         self.resampling = resampling
         self.x86BuildError = x86BuildError
     }
@@ -15,7 +15,7 @@ public struct OpenCLKernelReport: Sendable, Equatable, Codable {
 
 extension OpenCLBackend {
     /// The report of `device`'s program (built now if this process has not built it yet).
-    public static func kernelReport(for device: CLDevice) throws -> OpenCLKernelReport {
+    package static func kernelReport(for device: CLDevice) throws -> OpenCLKernelReport {
         report(of: try OpenCLDeviceRuntime.shared(for: device))
     }
 

@@ -1,5 +1,6 @@
 import ComputeCore
 import Foundation
+import Synchronization
 
 /// A program built from an `ImageKernel`'s source for one device, and its kernels, made on
 /// first use and kept for the life of the process (see `OpenCLDeviceRuntime.userProgram`).
@@ -7,18 +8,21 @@ import Foundation
 /// Each kernel object carries argument state (`clSetKernelArg`), so binding and enqueueing
 /// happen under this program's lock: two images running the same kernel from two threads
 /// never mix their arguments.
-final class OpenCLUserProgram: @unchecked Sendable {
+final class OpenCLUserProgram: Sendable {
     let program: CLProgram
-    private let lock = NSLock()
-    private var kernels: [String: CLKernel] = [:]
+    /// The kernels made so far, by name; each is used only inside this lock.
+    private let kernels = Mutex<[String: CLKernel]>([:])
 
     init(program: CLProgram) { self.program = program }
 
     /// Runs `body` with exclusive use of the kernel `name`, checking on first use that it
     /// exists and declares `parameterCount` parameters (the `KernelFunction`'s count).
-    func withKernel<R>(_ name: String, parameterCount: Int, _ body: (CLKernel) throws -> R) throws -> R {
-        lock.lock()
-        defer { lock.unlock() }
+    func withKernel<R: Sendable>(_ name: String, parameterCount: Int, _ body: @Sendable (CLKernel) throws -> R) throws -> R {
+        try kernels.withLock { kernels in try Self.withKernel(name, parameterCount: parameterCount, in: &kernels, program, body) }
+    }
+
+    private static func withKernel<R>(_ name: String, parameterCount: Int, in kernels: inout [String: CLKernel],
+                                      _ program: CLProgram, _ body: (CLKernel) throws -> R) throws -> R {
         let kernel: CLKernel
         if let known = kernels[name] {
             kernel = known

@@ -14,6 +14,7 @@ import Foundation
 /// You cannot subclass this class directly: subclass ``ChainableOperation`` or
 /// ``AsyncChainableOperation``. Arrays of mixed operations, as ``CompoundOperation`` takes, are
 /// `[AnyChainableOperation]`.
+// @unchecked Sendable: restated from Operation; what changes is in the LockedState `state`.
 open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendable {
     /// Where the operation is in its single run.
     enum Phase {
@@ -32,21 +33,27 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     public let outputType: Any.Type
 
     private let acceptsType: @Sendable (Any.Type) -> Bool
-    private let state = ChainLock()
-    private var phase = Phase.pending
-    private var outcome: Result<Any, ChainError>?
-    private var finishObservers: [@Sendable (Result<Any, ChainError>) -> Void] = []
-    private var cancellationHandlers: [@Sendable () -> Void] = []
-    private var cancellationSeen = false
-    private var runCoordinator: ChainCoordinator?
-    /// Chainable operations that depend on this one, held until this one has finished.
-    /// Foundation on Linux keeps dependents unretained and walks them when an operation
-    /// finishes; a dependent that was cancelled, finished early and freed (with the chain that
-    /// owned it) would be a dangling pointer then. Holding them until our own finish
-    /// notifications are over closes that window; the reference goes away right after, so
-    /// finished chains are still freed.
-    private var dependentsHeldUntilFinished: [Operation] = []
-    private weak var source: AnyChainableOperation?
+    /// Everything that changes during the run, read and written only inside `state`'s lock.
+    /// Never held while calling out to user code, other operations or Foundation's queue
+    /// machinery.
+    private struct RunState {
+        var phase = Phase.pending
+        var outcome: Result<Any, ChainError>?
+        var finishObservers: [@Sendable (Result<Any, ChainError>) -> Void] = []
+        var cancellationHandlers: [@Sendable () -> Void] = []
+        var cancellationSeen = false
+        var runCoordinator: ChainCoordinator?
+        /// Chainable operations that depend on this one, held until this one has finished.
+        /// Foundation on Linux keeps dependents unretained and walks them when an operation
+        /// finishes; a dependent that was cancelled, finished early and freed (with the chain
+        /// that owned it) would be a dangling pointer then. Holding them until our own finish
+        /// notifications are over closes that window; the reference goes away right after, so
+        /// finished chains are still freed.
+        var dependentsHeldUntilFinished: [Operation] = []
+        weak var source: AnyChainableOperation?
+    }
+
+    private let state = LockedState(RunState())
 
     init(inputType: Any.Type, outputType: Any.Type, acceptsType: @escaping @Sendable (Any.Type) -> Bool) {
         self.inputType = inputType
@@ -64,28 +71,28 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
 
     /// The outcome once finished, `nil` before. A failure is always a ``ChainError``.
     public var outputResult: Result<Any, any Error>? {
-        state.withLock { outcome }?.mapError { $0 as any Error }
+        state.withLock { $0.outcome }?.mapError { $0 as any Error }
     }
 
     /// The outcome with its concrete error type, `nil` before the operation has finished.
     var chainOutcome: Result<Any, ChainError>? {
-        state.withLock { outcome }
+        state.withLock { $0.outcome }
     }
 
     public final override var isExecuting: Bool {
-        state.withLock { phase == .executing || phase == .completing }
+        state.withLock { $0.phase == .executing || $0.phase == .completing }
     }
 
     public final override var isFinished: Bool {
-        state.withLock { phase == .finished }
+        state.withLock { $0.phase == .finished }
     }
 
     /// Starts the operation's single run. A queue calls this; calling it again, or after the
     /// operation finished, does nothing.
     public final override func start() {
-        let claimed = state.withLock { () -> Bool in
-            guard phase == .pending else { return false }
-            phase = .starting
+        let claimed = state.withLock { state -> Bool in
+            guard state.phase == .pending else { return false }
+            state.phase = .starting
             return true
         }
         guard claimed else { return }
@@ -94,7 +101,7 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
             return
         }
         willChangeValue(forKey: "isExecuting")
-        state.withLock { phase = .executing }
+        state.withLock { $0.phase = .executing }
         didChangeValue(forKey: "isExecuting")
         beginExecution()
     }
@@ -109,12 +116,12 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         // start and finish this operation at once on another thread, and finishing lets go of
         // the coordinator, which would leave the rest of the chain running (seen: a member
         // cancelled before it started, the chain waiting forever on a running member).
-        let coordinator = state.withLock { runCoordinator }
+        let coordinator = state.withLock { $0.runCoordinator }
         super.cancel()
-        let handlers = state.withLock { () -> [@Sendable () -> Void] in
-            cancellationSeen = true
-            defer { cancellationHandlers = [] }
-            return cancellationHandlers
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            state.cancellationSeen = true
+            defer { state.cancellationHandlers = [] }
+            return state.cancellationHandlers
         }
         coordinator?.cancelRun(origin: chainDisplayName)
         for handler in handlers { handler() }
@@ -128,8 +135,8 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     }
 
     private func holdDependent(_ dependent: Operation) {
-        state.withLock {
-            if phase != .finished { dependentsHeldUntilFinished.append(dependent) }
+        state.withLock { state in
+            if state.phase != .finished { state.dependentsHeldUntilFinished.append(dependent) }
         }
     }
 
@@ -142,10 +149,10 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     /// completion as usual. Registering and cancelling cannot miss each other, whatever the
     /// threads.
     public final func whenCancelled(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = state.withLock { () -> Bool in
-            if phase == .completing || phase == .finished { return false }
-            if cancellationSeen { return true }
-            cancellationHandlers.append(handler)
+        let runNow = state.withLock { state -> Bool in
+            if state.phase == .completing || state.phase == .finished { return false }
+            if state.cancellationSeen { return true }
+            state.cancellationHandlers.append(handler)
             return false
         }
         if runNow { handler() }
@@ -192,15 +199,15 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         if case .success = result { keep = keepsSuccessWhenCancelled } else { keep = false }
         let final: Result<Any, ChainError> =
             isCancelled && !keep ? .failure(.cancelled(operation: chainDisplayName)) : result
-        let claimed = state.withLock { () -> (observers: [@Sendable (Result<Any, ChainError>) -> Void], coordinator: ChainCoordinator?)? in
-            guard phase == .starting || phase == .executing else { return nil }
-            phase = .completing
-            outcome = final
-            let observers = finishObservers
-            finishObservers = []
-            cancellationHandlers = []
-            let coordinator = runCoordinator
-            runCoordinator = nil
+        let claimed = state.withLock { state -> (observers: [@Sendable (Result<Any, ChainError>) -> Void], coordinator: ChainCoordinator?)? in
+            guard state.phase == .starting || state.phase == .executing else { return nil }
+            state.phase = .completing
+            state.outcome = final
+            let observers = state.finishObservers
+            state.finishObservers = []
+            state.cancellationHandlers = []
+            let coordinator = state.runCoordinator
+            state.runCoordinator = nil
             return (observers, coordinator)
         }
         guard let claimed else { return false }
@@ -211,13 +218,13 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         claimed.coordinator?.memberDidFinish(self, outcome: final)
         for observer in claimed.observers { observer(final) }
 
-        let dependents = state.withLock { () -> [Operation] in
-            defer { dependentsHeldUntilFinished = [] }
-            return dependentsHeldUntilFinished
+        let dependents = state.withLock { state -> [Operation] in
+            defer { state.dependentsHeldUntilFinished = [] }
+            return state.dependentsHeldUntilFinished
         }
         willChangeValue(forKey: "isExecuting")
         willChangeValue(forKey: "isFinished")
-        state.withLock { phase = .finished }
+        state.withLock { $0.phase = .finished }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
         withExtendedLifetime(dependents) {}
@@ -227,9 +234,9 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     /// Calls `observer` with the outcome once the operation finishes (at once if it already
     /// has), on the thread that finishes it, before the queue hears of the finish.
     func whenFinished(_ observer: @escaping @Sendable (Result<Any, ChainError>) -> Void) {
-        let recorded = state.withLock { () -> Result<Any, ChainError>? in
-            if let outcome { return outcome }
-            finishObservers.append(observer)
+        let recorded = state.withLock { state -> Result<Any, ChainError>? in
+            if let outcome = state.outcome { return outcome }
+            state.finishObservers.append(observer)
             return nil
         }
         if let recorded { observer(recorded) }
@@ -241,32 +248,32 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     /// hand-over, so other dependencies of the same type cannot make the choice ambiguous.
     func link(to producer: AnyChainableOperation) {
         addDependency(producer)
-        state.withLock { source = producer }
+        state.withLock { $0.source = producer }
     }
 
     /// Forgets the operation linked by ``link(to:)`` as the input source (the dependency stays).
     func unlinkSource() {
-        state.withLock { source = nil }
+        state.withLock { $0.source = nil }
     }
 
     /// The operation linked by ``link(to:)``, if any.
     var linkedSource: AnyChainableOperation? {
-        state.withLock { source }
+        state.withLock { $0.source }
     }
 
     /// Joins a chain run: allowed only once, and only before the operation has started.
     func join(_ coordinator: ChainCoordinator) -> Bool {
-        state.withLock {
-            guard phase == .pending, runCoordinator == nil else { return false }
-            runCoordinator = coordinator
+        state.withLock { state in
+            guard state.phase == .pending, state.runCoordinator == nil else { return false }
+            state.runCoordinator = coordinator
             return true
         }
     }
 
     /// Undoes ``join(_:)`` when the run could not be set up after all.
     func leave(_ coordinator: ChainCoordinator) {
-        state.withLock {
-            if runCoordinator === coordinator { runCoordinator = nil }
+        state.withLock { state in
+            if state.runCoordinator === coordinator { state.runCoordinator = nil }
         }
     }
 }

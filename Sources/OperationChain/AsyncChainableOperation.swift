@@ -29,6 +29,7 @@ import Foundation
 ///     task.resume()
 /// }
 /// ```
+// @unchecked Sendable: restated from Operation; no stored properties of its own.
 open class AsyncChainableOperation<Input, Output>: ChainableOperation<Input, Output>, @unchecked Sendable {
     open override var isAsynchronous: Bool { true }
 

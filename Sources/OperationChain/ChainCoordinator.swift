@@ -11,19 +11,23 @@ import Foundation
 ///
 /// Members hold their coordinator until they finish; the coordinator holds members weakly, so
 /// a run that is dropped before it starts leaks nothing.
-final class ChainCoordinator: @unchecked Sendable {
+final class ChainCoordinator: Sendable {
     private struct WeakMember {
         weak var operation: AnyChainableOperation?
     }
 
-    private let lock = ChainLock()
+    /// What the members have reported so far, inside one lock.
+    private struct Progress {
+        var unfinishedCount: Int
+        var firstFailure: ChainError?
+        var lastOutcome: Result<Any, ChainError>?
+        var isCancelling = false
+        var completion: (@Sendable (Result<Any, ChainError>) -> Void)?
+    }
+
     private let members: [WeakMember]
     private let lastMember: ObjectIdentifier
-    private var unfinishedCount: Int
-    private var firstFailure: ChainError?
-    private var lastOutcome: Result<Any, ChainError>?
-    private var isCancelling = false
-    private var completion: (@Sendable (Result<Any, ChainError>) -> Void)?
+    private let progress: LockedState<Progress>
 
     /// - Parameters:
     ///   - members: the operations of the run, non-empty, the last one producing the output.
@@ -33,8 +37,7 @@ final class ChainCoordinator: @unchecked Sendable {
         precondition(!members.isEmpty, "a chain run needs at least one operation")
         self.members = members.map { WeakMember(operation: $0) }
         self.lastMember = ObjectIdentifier(members[members.count - 1])
-        self.unfinishedCount = members.count
-        self.completion = completion
+        progress = LockedState(Progress(unfinishedCount: members.count, completion: completion))
     }
 
     /// Makes every member report to this coordinator. Fails, changing nothing, when a member
@@ -53,25 +56,26 @@ final class ChainCoordinator: @unchecked Sendable {
 
     /// Records a member's outcome; delivers the run's outcome after the last one.
     func memberDidFinish(_ member: AnyChainableOperation, outcome: Result<Any, ChainError>) {
-        let delivery = lock.withLock { () -> (Result<Any, ChainError>, @Sendable (Result<Any, ChainError>) -> Void)? in
-            unfinishedCount -= 1
-            if case .failure(let error) = outcome, firstFailure == nil {
-                firstFailure = error
+        let lastMember = self.lastMember
+        let delivery = progress.withLock { p -> (Result<Any, ChainError>, @Sendable (Result<Any, ChainError>) -> Void)? in
+            p.unfinishedCount -= 1
+            if case .failure(let error) = outcome, p.firstFailure == nil {
+                p.firstFailure = error
             }
             if ObjectIdentifier(member) == lastMember {
-                lastOutcome = outcome
+                p.lastOutcome = outcome
             }
-            guard unfinishedCount == 0, let completion else { return nil }
-            self.completion = nil
+            guard p.unfinishedCount == 0, let completion = p.completion else { return nil }
+            p.completion = nil
             let runOutcome: Result<Any, ChainError>
-            if let lastOutcome, case .success = lastOutcome {
+            if let lastOutcome = p.lastOutcome, case .success = lastOutcome {
                 // The last member only succeeds with the output of all before it: the chain
                 // produced its result, even if it was cancelled once the last member was past
                 // its commit point (`keepsSuccessWhenCancelled`).
                 runOutcome = lastOutcome
-            } else if let firstFailure {
+            } else if let firstFailure = p.firstFailure {
                 runOutcome = .failure(firstFailure)
-            } else if let lastOutcome {
+            } else if let lastOutcome = p.lastOutcome {
                 runOutcome = lastOutcome
             } else {
                 preconditionFailure("every member finished but the last one never reported")
@@ -86,14 +90,15 @@ final class ChainCoordinator: @unchecked Sendable {
     /// Cancels every member; the run's outcome becomes `cancelled(origin)` unless a failure
     /// came first.
     func cancelRun(origin: String) {
-        let targets = lock.withLock { () -> [AnyChainableOperation] in
-            if firstFailure == nil, unfinishedCount > 0 {
-                firstFailure = .cancelled(operation: origin)
+        let startsCancelling = progress.withLock { p -> Bool in
+            if p.firstFailure == nil, p.unfinishedCount > 0 {
+                p.firstFailure = .cancelled(operation: origin)
             }
-            guard !isCancelling else { return [] }
-            isCancelling = true
-            return members.compactMap(\.operation)
+            guard !p.isCancelling else { return false }
+            p.isCancelling = true
+            return true
         }
+        let targets = startsCancelling ? members.compactMap(\.operation) : []
         for operation in targets { operation.cancel() }
     }
 }

@@ -29,29 +29,34 @@ import Foundation
 /// chain names the operation that failed first. An error thrown by ``execute(_:)`` is reported
 /// as ``ChainError/operationFailed(operation:underlying:)`` naming this operation (its `name`,
 /// by default its type name).
+// @unchecked Sendable: restated from Operation; input and handler are in `storage`.
 open class ChainableOperation<Input, Output>: AnyChainableOperation, @unchecked Sendable {
-    private let storage = ChainLock()
-    private var givenInput: Input?
-    private var resultHandler: (@Sendable (Result<Output, any Error>) -> Void)?
+    /// The input given before the run and the handler of the outcome, inside one lock.
+    private struct Storage {
+        var givenInput: Input?
+        var resultHandler: (@Sendable (Result<Output, any Error>) -> Void)?
+    }
+
+    private let storage: LockedState<Storage>
 
     /// - Parameter input: the input, when it does not come from a previous operation.
     public init(input: Input? = nil) {
-        givenInput = input
+        storage = LockedState(Storage(givenInput: input))
         super.init(inputType: Input.self, outputType: Output.self, acceptsType: { $0 is Input.Type })
     }
 
     /// The input given directly, before the operation starts. The operation lets go of it
     /// once it has taken it, so it does not outlive the work.
     public var input: Input? {
-        get { storage.withLock { givenInput } }
-        set { storage.withLock { givenInput = newValue } }
+        get { storage.withLock { $0.givenInput } }
+        set { storage.withLock { $0.givenInput = newValue } }
     }
 
     /// Called once with the outcome when the operation finishes, on the thread that finishes
     /// it, before the operation reports `isFinished`. Must not wait for the queue it runs on.
     public var finishBlock: (@Sendable (Result<Output, any Error>) -> Void)? {
-        get { storage.withLock { resultHandler } }
-        set { storage.withLock { resultHandler = newValue } }
+        get { storage.withLock { $0.resultHandler } }
+        set { storage.withLock { $0.resultHandler = newValue } }
     }
 
     /// The operation's work: turns the input into the output, or throws. Runs on the queue's
@@ -89,22 +94,22 @@ open class ChainableOperation<Input, Output>: AnyChainableOperation, @unchecked 
 
     override func provideInput(_ value: Any) -> Bool {
         guard let typed = value as? Input else { return false }
-        storage.withLock { givenInput = typed }
+        storage.withLock { $0.givenInput = typed }
         return true
     }
 
     /// Hands the given input over to the run, letting go of it.
     func takeGivenInput() -> Input? {
-        storage.withLock {
-            defer { givenInput = nil }
-            return givenInput
+        storage.withLock { storage in
+            defer { storage.givenInput = nil }
+            return storage.givenInput
         }
     }
 
     override func outcomeWasRecorded(_ outcome: Result<Any, ChainError>) {
-        let handler = storage.withLock { () -> (@Sendable (Result<Output, any Error>) -> Void)? in
-            defer { resultHandler = nil }
-            return resultHandler
+        let handler = storage.withLock { storage -> (@Sendable (Result<Output, any Error>) -> Void)? in
+            defer { storage.resultHandler = nil }
+            return storage.resultHandler
         }
         handler?(Self.typed(outcome))
     }

@@ -28,13 +28,18 @@ import Foundation
 /// before running them (a type mismatch, a cycle, a failed input), none of them started.
 ///
 /// Operations run once; to run the same steps again, build them again: see ``ChainRecipe``.
+// @unchecked Sendable: restated from Operation; the members' run is in `runState`.
 open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Output>, @unchecked Sendable {
     /// The members, in the order they run.
     public let operations: [AnyChainableOperation]
 
-    private let runState = ChainLock()
-    private var memberQueue: OperationQueue?
-    private var memberCoordinator: ChainCoordinator?
+    /// The members' queue and coordinator while they run.
+    private struct MemberRun {
+        var queue: OperationQueue?
+        var coordinator: ChainCoordinator?
+    }
+
+    private let runState = LockedState(MemberRun())
 
     /// - Parameters:
     ///   - operations: the members, in order; each one's output type must fit the next one's
@@ -91,7 +96,7 @@ open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Outp
 
     open override func cancel() {
         super.cancel()
-        let coordinator = runState.withLock { memberCoordinator }
+        let coordinator = runState.withLock { $0.coordinator }
         coordinator?.cancelRun(origin: chainDisplayName)
         for operation in operations { operation.cancel() }
     }
@@ -137,10 +142,7 @@ open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Outp
         }
 
         let coordinator = ChainCoordinator(members: members) { [self] outcome in
-            runState.withLock {
-                memberQueue = nil
-                memberCoordinator = nil
-            }
+            runState.withLock { $0 = MemberRun() }
             completion(Self.compoundOutcome(outcome, last: members[members.count - 1]))
         }
         do {
@@ -152,10 +154,7 @@ open class CompoundOperation<Input, Output>: AsyncChainableOperation<Input, Outp
 
         let queue = OperationQueue()
         queue.name = "\(chainDisplayName) members"
-        runState.withLock {
-            memberQueue = queue
-            memberCoordinator = coordinator
-        }
+        runState.withLock { $0 = MemberRun(queue: queue, coordinator: coordinator) }
         if isCancelled {
             coordinator.cancelRun(origin: chainDisplayName)
         }

@@ -1,4 +1,5 @@
 @testable import OpenCLCompute
+import COpenCL
 import ComputeCore
 import CPUCompute
 import ImageCodecs
@@ -20,6 +21,24 @@ struct CLErrorTests {
         #expect(CLError.platformNotFound.meansNoDevice)
         #expect(CLError.deviceNotFound.meansNoDevice)
         #expect(!CLError.invalidValue.meansNoDevice)
+    }
+
+    /// The members are COpenCL's constants, and each one's `name` is its C name: first, last
+    /// and the recoverable ones of the table.
+    @Test func membersAreTheHeadersConstants() {
+        let members: [(CLError, cl_int, String)] = [
+            (.deviceNotFound, CL_DEVICE_NOT_FOUND, "CL_DEVICE_NOT_FOUND"),
+            (.memObjectAllocationFailure, CL_MEM_OBJECT_ALLOCATION_FAILURE, "CL_MEM_OBJECT_ALLOCATION_FAILURE"),
+            (.outOfResources, CL_OUT_OF_RESOURCES, "CL_OUT_OF_RESOURCES"),
+            (.kernelArgInfoNotAvailable, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "CL_KERNEL_ARG_INFO_NOT_AVAILABLE"),
+            (.invalidValue, CL_INVALID_VALUE, "CL_INVALID_VALUE"),
+            (.invalidBufferSize, CL_INVALID_BUFFER_SIZE, "CL_INVALID_BUFFER_SIZE"),
+            (.invalidDevicePartitionCount, CL_INVALID_DEVICE_PARTITION_COUNT, "CL_INVALID_DEVICE_PARTITION_COUNT"),
+        ]
+        for (member, constant, name) in members {
+            #expect(member.rawValue == constant)
+            #expect(member.name == name)
+        }
     }
 
     @Test func unknownCodesSayUnknown() {

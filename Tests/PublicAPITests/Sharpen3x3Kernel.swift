@@ -1,6 +1,7 @@
 import GPUOps
 
-// Example: Sharpen3x3Kernel (docs/IMAGE-OPERATIONS.md shows this file's code; a test checks they agree)
+// docs/IMAGE-OPERATIONS.md shows this code (`DocExampleTests` checks that they agree).
+// doc: IMAGE-OPERATIONS.md, block 4
 /// A 3×3 integer convolution (sharpen by default), edges clamped, alpha kept: a user's own
 /// device operation, written with the public API only.
 struct Sharpen3x3Kernel: ImageKernel {
@@ -58,4 +59,4 @@ struct Sharpen3x3Kernel: ImageKernel {
         return HostImage(width: w, height: h, pixels: out)
     }
 }
-// End of example
+// doc: end

@@ -79,14 +79,4 @@ import TestSupport
         #expect(reference == Array(right.pixels[firstDiffering * 4..<firstDiffering * 4 + 4]))
         #expect(other == Array(halved.pixels[firstDiffering * 4..<firstDiffering * 4 + 4]))
     }
-
-    @Test func theDocumentedExampleIsThisFile() throws {
-        let docs = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/IMAGE-OPERATIONS.md"), encoding: .utf8)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Sharpen3x3Kernel.swift"), encoding: .utf8)
-        let start = try #require(source.range(of: "// Example: Sharpen3x3Kernel"))
-        let end = try #require(source.range(of: "// End of example"))
-        let example = String(source[start.lowerBound..<end.upperBound])
-        #expect(docs.contains(example), "docs/IMAGE-OPERATIONS.md must show Tests/PublicAPITests/Sharpen3x3Kernel.swift's example verbatim")
-    }
 }

@@ -3,6 +3,7 @@ import ComputeDevices
 import Foundation
 import OperationChain
 import SystemIO
+import Synchronization
 
 /// The pipelined batch engine behind `gpuglitch process`.
 ///
@@ -11,7 +12,7 @@ import SystemIO
 /// free slot before it builds the next image's operations, so memory stays flat for any
 /// number of inputs. With `workers` CPU threads decoding and encoding while the device queue
 /// runs kernels, decode, device work and encode of different images overlap.
-public final class BatchRunner: @unchecked Sendable {
+public final class BatchRunner: Sendable {
     public let backend: any ComputeBackend
     public let settings: ThumbnailSettings
     /// CPU threads for decoding and encoding (and for the CPU backend's work).
@@ -25,11 +26,24 @@ public final class BatchRunner: @unchecked Sendable {
     /// descriptors. With it, memory and open files stay flat for any number of inputs.
     public let maxUncommitted: Int
 
-    private let lock = NSLock()
-    private var cancelRequested = false
-    private var queue: OperationQueue?
+    /// The CPU backend an image is redone on when the device has no memory for it.
+    let fallback: any ComputeBackend
 
-    public init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int) {
+    /// Whether `cancel()` was called, and the queue of the run in progress.
+    private struct RunState {
+        var cancelRequested = false
+        var queue: OperationQueue?
+    }
+
+    private let state = Mutex(RunState())
+
+    public convenience init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int) {
+        self.init(backend: backend, settings: settings, workers: workers, fallback: CPUFallback.singleThreaded())
+    }
+
+    /// `fallback`: where an image the device has no memory for is redone (tests pass their own).
+    init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int, fallback: any ComputeBackend) {
+        self.fallback = fallback
         // The CPU backend gets its parallelism from running one image per worker; splitting
         // each image's rows over threads as well would only add hand-offs.
         self.backend = backend.kind == .cpu ? CPUFallback.singleThreaded() : backend
@@ -67,7 +81,7 @@ public final class BatchRunner: @unchecked Sendable {
         let queue = OperationQueue()
         queue.name = "gpuglitch.batch"
         queue.maxConcurrentOperationCount = maxInFlight
-        lock.withLock { self.queue = queue }
+        state.withLock { $0.queue = queue }
         let slots = DispatchSemaphore(value: maxInFlight)
         let uncommitted = DispatchSemaphore(value: maxUncommitted)
         let group = DispatchGroup()
@@ -88,7 +102,8 @@ public final class BatchRunner: @unchecked Sendable {
             let slot = SlotRelease(slots)
             // The slot is free once the image's operations end; its file is committed after.
             let job = ImageJob(index: index, item: item, settings: settings, backend: backend,
-                               committer: committer, operationsEnded: slot.release)
+                               committer: committer, operationsEnded: slot.release, fallback: fallback,
+                               enqueueRetry: { [self] retry in enqueueUnlessCancelled(retry) })
             queue.addOperation(job.makeOperation { result in
                 if let result { collector.add(result) } else { onAbandoned(index) }
                 trimmer.imageFinished()
@@ -101,7 +116,7 @@ public final class BatchRunner: @unchecked Sendable {
         // Results arrive just before each operation announces its finish; let the queue
         // see every finish before it is released.
         queue.waitUntilAllOperationsAreFinished()
-        lock.withLock { self.queue = nil }
+        state.withLock { $0.queue = nil }
         let after = backend.transfers.snapshot
         // The writes flushed their data before each rename; the renames themselves are made
         // durable here, once per output folder, before anyone reports the files as written.
@@ -115,29 +130,44 @@ public final class BatchRunner: @unchecked Sendable {
     /// whose save has not started is not written; a save in progress completes its rename or
     /// removes its temporary file). `run` then returns with `cancelled == true`.
     public func cancel() {
-        let queue = lock.withLock { () -> OperationQueue? in
-            cancelRequested = true
-            return self.queue
+        let queue = state.withLock { state -> OperationQueue? in
+            state.cancelRequested = true
+            return state.queue
         }
         queue?.cancelAllOperations()
     }
 
-    public var isCancelled: Bool { lock.withLock { cancelRequested } }
+    public var isCancelled: Bool { state.withLock { $0.cancelRequested } }
+
+    /// Adds `operation` (an image's CPU retry) to the run's queue unless the run is cancelled,
+    /// so `cancel()` reaches it like every other image: under the same lock as `cancel()`'s
+    /// flag, so an operation added here is either refused or on the queue when `cancel()`
+    /// cancels the queue's operations.
+    private func enqueueUnlessCancelled(_ operation: Operation) -> Bool {
+        state.withLock { state in
+            guard !state.cancelRequested, let queue = state.queue else { return false }
+            queue.addOperation(operation)
+            return true
+        }
+    }
 }
 
 /// Counts results, keeps them when asked, notes the folders written into and hands each
 /// result to the caller's callback, one at a time.
-private final class ResultCollector: @unchecked Sendable {
-    private let lock = NSLock()
+private final class ResultCollector: Sendable {
+    private struct Tally {
+        var results: [BatchItemResult] = []
+        var ok = 0
+        var failed = 0
+        /// The folders of the files written, to flush their entries once at the end; as many
+        /// as there are output folders, not outputs.
+        var writtenFolders: Set<String> = []
+        var lastFolder: String?
+    }
+
+    private let tally: Mutex<Tally>
     private let onResult: @Sendable (BatchItemResult) -> Void
     private let keepsResults: Bool
-    private(set) var results: [BatchItemResult] = []
-    private(set) var ok = 0
-    private(set) var failed = 0
-    /// The folders of the files written, to flush their entries once at the end; as many as
-    /// there are output folders, not outputs.
-    private(set) var writtenFolders: Set<String> = []
-    private var lastFolder: String?
 
     /// With a `capacity`, results are kept, and room for them is reserved here, on the
     /// caller's thread: grown by appends on the workers' threads, the array was reallocated
@@ -146,23 +176,33 @@ private final class ResultCollector: @unchecked Sendable {
     init(capacity: Int?, onResult: @escaping @Sendable (BatchItemResult) -> Void) {
         self.onResult = onResult
         keepsResults = capacity != nil
-        if let capacity { results.reserveCapacity(capacity) }
+        var tally = Tally()
+        if let capacity { tally.results.reserveCapacity(capacity) }
+        self.tally = Mutex(tally)
     }
 
+    var results: [BatchItemResult] { tally.withLock { $0.results } }
+    var ok: Int { tally.withLock { $0.ok } }
+    var failed: Int { tally.withLock { $0.failed } }
+    var writtenFolders: Set<String> { tally.withLock { $0.writtenFolders } }
+
+    /// Counts `result` and hands it to the callback, inside the lock: the callback is called
+    /// serially, in the order the results are counted.
     func add(_ result: BatchItemResult) {
-        lock.withLock {
+        let keepsResults = self.keepsResults, onResult = self.onResult
+        tally.withLock { tally in
             switch result.status {
             case .ok:
-                ok += 1
+                tally.ok += 1
                 let folder = PathSplit(result.item.output).folder
-                if folder != lastFolder {
-                    writtenFolders.insert(folder)
-                    lastFolder = folder
+                if folder != tally.lastFolder {
+                    tally.writtenFolders.insert(folder)
+                    tally.lastFolder = folder
                 }
-            case .failed: failed += 1
+            case .failed: tally.failed += 1
             case .skipped: break
             }
-            if keepsResults { results.append(result) }
+            if keepsResults { tally.results.append(result) }
             onResult(result)
         }
     }
@@ -170,19 +210,17 @@ private final class ResultCollector: @unchecked Sendable {
 
 /// Gives an image's slot back exactly once: when its operations end (before its file is
 /// committed) or when it is done, whichever comes first.
-private final class SlotRelease: @unchecked Sendable {
-    private let lock = NSLock()
-    private var released = false
+private final class SlotRelease: Sendable {
+    private let released = Mutex(false)
     private let slots: DispatchSemaphore
 
     init(_ slots: DispatchSemaphore) { self.slots = slots }
 
     func release() {
-        let first = lock.withLock { () -> Bool in
+        let first = released.withLock { released -> Bool in
             defer { released = true }
             return !released
         }
         if first { slots.signal() }
     }
 }
-

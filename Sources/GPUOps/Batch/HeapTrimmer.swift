@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// Gives freed heap memory back to the system every `interval` images of a batch.
 ///
@@ -13,11 +14,11 @@ import Foundation
 /// longer list. `malloc_trim(0)` returns those free pages (and the arenas' tops) every few
 /// dozen images, for a small cost in page faults: +4.5 % then, on the CPU path. (The rest
 /// came from long-lived blocks allocated among the photos; see `BatchRunner`'s results.)
-final class HeapTrimmer: @unchecked Sendable {
+final class HeapTrimmer: Sendable {
     /// Images between trims.
     let interval: Int
-    private let lock = NSLock()
-    private var sinceLastTrim = 0
+    /// Images finished since the last trim.
+    private let sinceLastTrim = Mutex(0)
 
     init(interval: Int = 32) {
         self.interval = max(1, interval)
@@ -27,10 +28,11 @@ final class HeapTrimmer: @unchecked Sendable {
     /// the last trim. Returns whether it trimmed (for tests).
     @discardableResult
     func imageFinished() -> Bool {
-        let due = lock.withLock { () -> Bool in
-            sinceLastTrim += 1
-            guard sinceLastTrim >= interval else { return false }
-            sinceLastTrim = 0
+        let interval = self.interval
+        let due = sinceLastTrim.withLock { count -> Bool in
+            count += 1
+            guard count >= interval else { return false }
+            count = 0
             return true
         }
         if due { Self.trim() }

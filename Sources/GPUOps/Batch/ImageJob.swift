@@ -10,13 +10,18 @@ struct ImageJob: Sendable {
     let index: Int
     let item: BatchItem
     let settings: ThumbnailSettings
-    let backend: any ComputeBackend
+    var backend: any ComputeBackend
     /// Where the saved file is flushed and renamed, after the image's operations have ended
     /// and let go of its pixels.
     var committer = FileCommitQueue()
     /// Called when the image's operations have ended (its memory is free), before the file is
     /// committed and `done` is called: the runner starts the next image then.
     var operationsEnded: (@Sendable () -> Void)? = nil
+    /// The backend an image is redone on when `backend`, a device, has no memory for it.
+    var fallback: any ComputeBackend = CPUFallback.singleThreaded()
+    /// Adds the retry of an image to the runner's queue, so that cancelling the run cancels it
+    /// too; false (nothing added) once the run is cancelled.
+    var enqueueRetry: @Sendable (Operation) -> Bool
 
     var decodeOptions: DecodeOptions { ThumbnailPipeline(settings: settings).decodeOptions }
 
@@ -74,19 +79,20 @@ struct ImageJob: Sendable {
                 if backend.kind != .cpu, Self.isOutOfDeviceResources(error) {
                     // The device ran out of memory for this image (a huge picture on a small
                     // GPU): redo this one image on the CPU, as darktable does per module,
-                    // instead of failing it. The bytes are the same either way.
-                    let retry = ImageJob(index: index, item: item, settings: settings, backend: CPUFallback.singleThreaded(),
-                                         committer: committer, operationsEnded: operationsEnded)
-                    let queue = OperationQueue()
-                    queue.addOperation(retry.makeOperation { retried in
+                    // instead of failing it. The bytes are the same either way. This is the
+                    // one recovery path for a device out of memory: the operations themselves
+                    // do not fall back.
+                    var retry = self
+                    retry.backend = fallback
+                    let retryOperation = retry.makeOperation { retried in
                         done(retried.map { r in
                             var r = r
                             r.seconds = StageClock.since(started)
                             r.fellBackToCPU = true
                             return r
                         })
-                        withExtendedLifetime(queue) {}
-                    })
+                    }
+                    if !enqueueRetry(retryOperation) { done(nil) }
                     return
                 }
                 result.status = .failed

@@ -9,29 +9,29 @@ import ImageMaths
 /// Each case runs `iterations` times back to back on an image already resident on the
 /// backend (so uploads are not counted), and the last result is downloaded so the device
 /// queue has drained before the clock stops; the one download is amortised over the runs.
-public struct OperationBenchmark: Sendable {
-    public struct Measurement: Sendable, Codable {
-        public var operation: String
-        public var backend: String
-        public var inputSize: String
-        public var outputSize: String
+package struct OperationBenchmark: Sendable {
+    package struct Measurement: Sendable, Codable {
+        package var operation: String
+        package var backend: String
+        package var inputSize: String
+        package var outputSize: String
         /// Median seconds per run over the repetitions.
-        public var secondsPerRun: Double
+        package var secondsPerRun: Double
         /// Input megapixels processed per second.
-        public var megapixelsPerSecond: Double
+        package var megapixelsPerSecond: Double
     }
 
-    public var iterations: Int
-    public var repetitions: Int
+    package var iterations: Int
+    package var repetitions: Int
 
-    public init(iterations: Int = 10, repetitions: Int = 5) {
+    package init(iterations: Int = 10, repetitions: Int = 5) {
         self.iterations = max(1, iterations)
         self.repetitions = max(1, repetitions)
     }
 
     /// Runs the standard cases: a cover thumbnail (resize + crop fused) from a 12 MP and a
     /// 3 MP image for every filter, the glitch, each effect (default parameters), a crop, and an upload/download round trip.
-    public func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
+    package func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
         var results = [Measurement]()
         let resident = try backend.makeResident(.host(source))
         let small = try backend.resample(resident, plan: ResamplePlan(

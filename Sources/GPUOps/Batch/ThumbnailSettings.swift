@@ -36,12 +36,6 @@ public struct ThumbnailSettings: Sendable, Equatable {
     /// from, a PNG libpng refuses but Pillow reads. False, the default, accepts what Pillow 13
     /// reads, with its pixels. A cut-off file fails either way, as in Pillow.
     public var failOnWarnings: Bool = false
-    /// The name this switch had while it governed JPEG alone.
-    @available(*, deprecated, renamed: "failOnWarnings")
-    public var failOnJPEGWarnings: Bool {
-        get { failOnWarnings }
-        set { failOnWarnings = newValue }
-    }
 
     public init() {}
 }

@@ -24,6 +24,7 @@ public enum CropRegion: Sendable, Equatable {
 
 /// Cuts a rectangle out of an image by exact pixel copying, on the backend where the image is
 /// (a device image stays on the device).
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class CropImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let region: CropRegion

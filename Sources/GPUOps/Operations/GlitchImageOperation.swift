@@ -3,6 +3,7 @@ import ImageMaths
 import OperationChain
 /// Applies the glitch filter (channel shift, torn rows, scanlines; docs/SPEC.md §4). The per-row
 /// tear offsets are computed here on the host, once per image, for the image's own size.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class GlitchImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let parameters: GlitchParameters

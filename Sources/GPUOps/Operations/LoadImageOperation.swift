@@ -2,12 +2,14 @@ import ComputeCore
 import Foundation
 import ImageCodecs
 import OperationChain
+import Synchronization
 
 /// Reads a file or downloads an http(s) URL and decodes it to a host image.
 ///
 /// Asynchronous because a download ends in a callback; a file is read and decoded on the
 /// queue's thread. The decoder checks the header against `options.maxPixels` before it
 /// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
+// @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class LoadImageOperation: AsyncChainableOperation<ImageSource, PipelineImage>, @unchecked Sendable {
     public let options: DecodeOptions
     /// Seconds before a download is abandoned.
@@ -17,9 +19,13 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     /// Largest download accepted, in bytes.
     public let sizeLimit: Int
     private let progress: URLFetcher.Progress?
-    private let state = NSLock()
-    private var _decoded: DecodedImageInfo?
-    private var _timings = StageTimings()
+    /// What the decoder reported and how long reading and decoding took, inside one lock.
+    private struct Report {
+        var decoded: DecodedImageInfo?
+        var timings = StageTimings()
+    }
+
+    private let state = Mutex(Report())
 
     /// What the decoder reported, once finished.
     public struct DecodedImageInfo: Sendable {
@@ -48,9 +54,9 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         super.init(input: source)
     }
 
-    public var decoded: DecodedImageInfo? { state.withLock { _decoded } }
+    public var decoded: DecodedImageInfo? { state.withLock { $0.decoded } }
     /// Read (or download) and decode times.
-    public var timings: StageTimings { state.withLock { _timings } }
+    public var timings: StageTimings { state.withLock { $0.timings } }
 
     public override func execute(_ input: ImageSource,
                                  completion: @escaping @Sendable (Result<PipelineImage, any Error>) -> Void) {
@@ -68,7 +74,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
                 completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: .cancelled)))
             }
             fetcher.start { [self] result in
-                state.withLock { _timings.read = StageClock.since(started) }
+                state.withLock { $0.timings.read = StageClock.since(started) }
                 switch result {
                 case .success(let bytes):
                     completion(Result {
@@ -85,8 +91,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         let started = StageClock.now
         let d = try body()
         state.withLock {
-            _timings.decode = StageClock.since(started)
-            _decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
+            $0.timings.decode = StageClock.since(started)
+            $0.decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
                                         scaleDenominator: d.scaleDenominator, iccProfile: d.iccProfile)
         }
         return .host(d.image)

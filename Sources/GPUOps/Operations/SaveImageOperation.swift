@@ -3,6 +3,7 @@ import Foundation
 import ImageCodecs
 import OperationChain
 import SystemIO
+import Synchronization
 
 /// A file a `SaveImageOperation` wrote.
 public struct SavedImage: Sendable, Equatable {
@@ -23,6 +24,7 @@ public struct SavedImage: Sendable, Equatable {
 /// that the caller commits it on a thread of its own while the next image is computed (the
 /// wait for the disk cost 5% of a batch's wall time when each worker waited itself). Until it
 /// is committed, nothing exists under `path`.
+// @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedImage>, @unchecked Sendable {
     public let path: String
     public let format: ImageFormat
@@ -35,9 +37,13 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     /// The ICC profile to embed, asked for when the image is encoded (so it can come from an
     /// operation earlier in the chain); nil or returning nil: none.
     public let iccProfile: (@Sendable () -> [UInt8]?)?
-    private let state = NSLock()
-    private var _timings = StageTimings()
-    private var pending: AtomicFileWriter.PendingFile?
+    /// The stage times and the file written but not yet committed, inside one lock.
+    private struct Progress {
+        var timings = StageTimings()
+        var pending: AtomicFileWriter.PendingFile?
+    }
+
+    private let state = Mutex(Progress())
 
     public init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false, defersCommit: Bool = false,
                 iccProfile: (@Sendable () -> [UInt8]?)? = nil, input: PipelineImage? = nil) {
@@ -51,7 +57,7 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     }
 
     /// Download (counted as process), encode and write times.
-    public var timings: StageTimings { state.withLock { _timings } }
+    public var timings: StageTimings { state.withLock { $0.timings } }
 
     /// Once the file is renamed into place, the save reports it, even if the chain was
     /// cancelled meanwhile: the record says ok for every file that exists.
@@ -60,9 +66,9 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     /// With `defersCommit`: the written, uncommitted file, once (nil afterwards, or when the
     /// save did not get that far). The caller must `commit` or `abandon` it.
     package func takePendingCommit() -> AtomicFileWriter.PendingFile? {
-        state.withLock {
-            defer { pending = nil }
-            return pending
+        state.withLock { state in
+            defer { state.pending = nil }
+            return state.pending
         }
     }
 
@@ -77,7 +83,7 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         t = StageClock.now
         let file = try AtomicFileWriter.prepare(bytes, to: path)
         if defersCommit {
-            state.withLock { pending = file }
+            state.withLock { $0.pending = file }
         } else {
             // The rename is the commit point: cancelled before it, nothing is written; after
             // it, the operation succeeds whatever else was cancelled (`keepsSuccessWhenCancelled`).
@@ -89,9 +95,9 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         }
         let write = StageClock.since(t)
         state.withLock {
-            _timings.process = download
-            _timings.encode = encode
-            _timings.write = write
+            $0.timings.process = download
+            $0.timings.encode = encode
+            $0.timings.write = write
         }
         return SavedImage(path: path, format: format, width: host.width, height: host.height, byteCount: bytes.count)
     }
@@ -99,14 +105,14 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
 
 /// Where a batch's saves are committed (flushed and renamed): one serial queue, so the workers
 /// hand the wait for the disk over and go on with the next image.
-public final class FileCommitQueue: Sendable {
+package final class FileCommitQueue: Sendable {
     private let queue = DispatchQueue(label: "gpuglitch.file-commit")
 
-    public init() {}
+    package init() {}
 
     /// Runs `work` on the queue, after the work handed over before it.
-    public func run(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+    package func run(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
 
     /// Returns once every piece of work handed over so far has run.
-    public func drain() { queue.sync {} }
+    package func drain() { queue.sync {} }
 }

@@ -55,6 +55,7 @@ extension ThumbnailGeometry {
 /// Resizes an image on a backend with one of Pillow's filters, byte-identical to Pillow's
 /// `Image.resize` on opaque images. A host input is uploaded first on a device backend; the
 /// result stays on the backend.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class ScaleImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let target: ScaleTarget

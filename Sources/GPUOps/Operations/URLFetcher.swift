@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,6 +43,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 /// aborted while streaming past it, so memory stays bounded by the limit) and progress
 /// reports. A session per fetch keeps the delegate's state private to that fetch; the session
 /// is invalidated when it ends so nothing outlives it.
+// @unchecked Sendable: a delegate must be an NSObject; what changes is in the Mutex `state`.
 public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     public typealias Progress = @Sendable (_ received: Int, _ expected: Int?) -> Void
     public typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
@@ -53,13 +55,17 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     public let transferTimeout: Double
     public let sizeLimit: Int
     private let progress: Progress?
-    private let lock = NSLock()
-    private var body = [UInt8]()
-    private var expected: Int?
-    private var failure: FetchError?
-    private var completion: Completion?
-    private var session: URLSession?
-    private var task: URLSessionTask?
+    /// What the fetch has received and how it stands, inside one lock.
+    private struct State {
+        var body = [UInt8]()
+        var expected: Int?
+        var failure: FetchError?
+        var completion: Completion?
+        var session: URLSession?
+        var task: URLSessionTask?
+    }
+
+    private let state = Mutex(State())
 
     public init(url: URL, timeout: Double = 30, transferTimeout: Double = 120, sizeLimit: Int = 256 << 20,
                 progress: Progress? = nil) {
@@ -84,13 +90,14 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         // Creating and resuming the task under the lock means `cancel()` either comes first
         // (and the fetch never starts) or finds a running task to cancel: there is no moment
         // in which a cancel could be lost and the fetch wait forever.
-        let cancelledEarly = lock.withLock { () -> Bool in
-            if failure == .cancelled { return true }
+        let url = self.url
+        let cancelledEarly = state.withLock { [self] state -> Bool in
+            if state.failure == .cancelled { return true }
             let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-            self.completion = completion
-            self.session = session
+            state.completion = completion
+            state.session = session
             let task = session.dataTask(with: url)
-            self.task = task
+            state.task = task
             task.resume()
             return false
         }
@@ -107,19 +114,19 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// Ends a running fetch with `reason` (when nothing else ended it first).
     private func abandon(with reason: FetchError) {
-        let task = lock.withLock { () -> URLSessionTask? in
-            guard self.task != nil, failure == nil else { return nil }
-            failure = reason
-            return self.task
+        let task = state.withLock { state -> URLSessionTask? in
+            guard state.task != nil, state.failure == nil else { return nil }
+            state.failure = reason
+            return state.task
         }
         task?.cancel()
     }
 
     /// Stops the download; the completion reports `.cancelled`.
     public func cancel() {
-        let (task, session) = lock.withLock { () -> (URLSessionTask?, URLSession?) in
-            if failure == nil { failure = .cancelled }
-            return (self.task, self.session)
+        let (task, session) = state.withLock { state -> (URLSessionTask?, URLSession?) in
+            if state.failure == nil { state.failure = .cancelled }
+            return (state.task, state.session)
         }
         task?.cancel()
         session?.invalidateAndCancel()
@@ -128,48 +135,50 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     /// Downloads synchronously (for callers on a worker thread).
     public func fetch() -> Result<[UInt8], FetchError> {
         let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
+        let outcome = Mutex<Result<[UInt8], FetchError>?>(nil)
         start { result in
-            box.result = result
+            outcome.withLock { $0 = result }
             done.signal()
         }
         done.wait()
-        return box.result ?? .failure(.cancelled)
+        return outcome.withLock { $0 } ?? .failure(.cancelled)
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            lock.withLock { failure = .httpStatus(http.statusCode) }
+            state.withLock { $0.failure = .httpStatus(http.statusCode) }
             completionHandler(.cancel)
             dataTask.cancel()  // corelibs Foundation may otherwise wait for the server to close
             return
         }
         let length = response.expectedContentLength
         if length > sizeLimit {
-            lock.withLock { failure = .tooLarge(limit: sizeLimit) }
+            let sizeLimit = self.sizeLimit
+            state.withLock { $0.failure = .tooLarge(limit: sizeLimit) }
             completionHandler(.cancel)
             dataTask.cancel()  // refused at the Content-Length, not after the body
             return
         }
-        lock.withLock {
-            expected = length >= 0 ? Int(length) : nil
+        state.withLock { state in
+            state.expected = length >= 0 ? Int(length) : nil
             // One allocation of the announced size instead of doublings (which peaked at about
             // twice the body).
-            if let expected { body.reserveCapacity(expected) }
+            if let expected = state.expected { state.body.reserveCapacity(expected) }
         }
         completionHandler(.allow)
     }
 
     public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (received, expected, over) = lock.withLock { () -> (Int, Int?, Bool) in
+        let sizeLimit = self.sizeLimit
+        let (received, expected, over) = state.withLock { state -> (Int, Int?, Bool) in
             // Past the limit nothing more is kept: the fetch fails with what it has.
-            guard body.count + data.count <= sizeLimit else { return (body.count, self.expected, true) }
-            body.append(contentsOf: data)
-            return (body.count, self.expected, false)
+            guard state.body.count + data.count <= sizeLimit else { return (state.body.count, state.expected, true) }
+            state.body.append(contentsOf: data)
+            return (state.body.count, state.expected, false)
         }
         if over {
-            lock.withLock { failure = .tooLarge(limit: sizeLimit) }
+            state.withLock { $0.failure = .tooLarge(limit: sizeLimit) }
             dataTask.cancel()
             return
         }
@@ -177,24 +186,21 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (completion, result) = lock.withLock { () -> (Completion?, Result<[UInt8], FetchError>) in
-            let c = self.completion
-            self.completion = nil
-            self.session = nil
-            self.task = nil
-            if let failure { return (c, .failure(failure)) }
+        let timeout = self.timeout
+        let (completion, result) = state.withLock { state -> (Completion?, Result<[UInt8], FetchError>) in
+            let c = state.completion
+            state.completion = nil
+            state.session = nil
+            state.task = nil
+            if let failure = state.failure { return (c, .failure(failure)) }
             if let error = error as? URLError {
                 return (c, .failure(error.code == .timedOut ? .timedOut(seconds: timeout)
                                     : .transport(error.localizedDescription)))
             }
             if let error { return (c, .failure(.transport(String(describing: error)))) }
-            return (c, .success(body))
+            return (c, .success(state.body))
         }
         session.finishTasksAndInvalidate()
         completion?(result)
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        var result: Result<[UInt8], FetchError>?
     }
 }

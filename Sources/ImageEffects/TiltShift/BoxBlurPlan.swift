@@ -3,21 +3,21 @@
 /// clamped window of `2·radius + 1` pixels plus the two next ones weighted by the fraction,
 /// in 8.24 fixed point (docs/SPEC.md §5). Computed once on the host, in Pillow's own float
 /// arithmetic, for both backends.
-public struct BoxBlurPlan: Sendable, Equatable {
+struct BoxBlurPlan: Sendable, Equatable {
     /// Box passes per axis.
-    public static let passes = 3
+    static let passes = 3
     /// The box's whole radius (`(int)floatRadius` in `BoxBlur.c`).
-    public let radius: Int32
+    let radius: Int32
     /// Weight of each pixel inside the window, of 2^24.
-    public let inner: UInt32
+    let inner: UInt32
     /// Weight of each of the two pixels just outside, of 2^24.
-    public let edge: UInt32
+    let edge: UInt32
     /// The box radius before truncation (Pillow's `_gaussian_blur_radius`).
-    public let boxRadius: Float
+    let boxRadius: Float
 
     /// The plan of `GaussianBlur(gaussianRadius)`, or nil where Pillow returns a copy
     /// (radius 0).
-    public init?(gaussianRadius: Float) {
+    init?(gaussianRadius: Float) {
         guard gaussianRadius > 0 else { return nil }
         let box = Self.boxRadius(gaussian: gaussianRadius, passes: Self.passes)
         guard box != 0 else { return nil }

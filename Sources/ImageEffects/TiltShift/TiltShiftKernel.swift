@@ -28,7 +28,7 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     /// Height of the fade on each side of the band, a fraction of the height.
     public let fade: Double
     /// The box passes (nil for radius 0: Pillow's blur is then a copy).
-    public let blur: BoxBlurPlan?
+    let blur: BoxBlurPlan?
 
     /// Throws `EffectParameterError` naming the key of a value out of range.
     public init(radius: Double = TiltShiftKernel.defaultRadius, centre: Double = TiltShiftKernel.defaultCentre,

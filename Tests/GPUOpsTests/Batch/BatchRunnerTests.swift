@@ -3,6 +3,7 @@ import CPUCompute
 import Foundation
 import OpenCLCompute
 @testable import SystemIO
+import Synchronization
 import Testing
 import TestSupport
 
@@ -89,6 +90,61 @@ struct BatchDeviceFallbackTests {
         #expect(cpu.results.first?.status == .ok)
         #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
     }
+    /// The CPU retry of an image runs on the runner's queue: cancelling the batch while the
+    /// retry works cancels it like any other image (nothing written, no result), instead of
+    /// letting it finish on a queue of its own.
+    @Test func cancellingTheBatchCancelsAnImagesCPURetry() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.size = 48
+        let fallback = CancellingCPUBackend()
+        let runner = BatchRunner(backend: Self.exhausted(), settings: settings, workers: 1, fallback: fallback)
+        fallback.cancelOnFirstPass(runner)
+        let abandoned = Mutex<[Int]>([])
+        let item = BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file("out.png"), format: .png)
+        let summary = runner.stream([item], onResult: { _ in }, onAbandoned: { index in abandoned.withLock { $0.append(index) } })
+        #expect(fallback.passes > 0, "the retry started on the CPU backend")
+        #expect(summary.cancelled)
+        #expect(summary.ok == 0 && summary.failed == 0)
+        #expect(abandoned.withLock { $0 } == [0])
+        #expect(folder.contents.isEmpty, "the cancelled retry wrote nothing")
+    }
+}
+
+/// The CPU backend, cancelling a batch runner when the first pass of an image reaches it.
+final class CancellingCPUBackend: ComputeBackend {
+    let kind = BackendKind.cpu
+    let name = "cpu (cancels its runner)"
+    let transfers = TransferCounters()
+    private let cpu = CPUBackend(threads: 1)
+    private let runner = Mutex<BatchRunner?>(nil)
+    private let passCount = Mutex(0)
+
+    func cancelOnFirstPass(_ runner: BatchRunner) { self.runner.withLock { $0 = runner } }
+    /// Passes that reached this backend.
+    var passes: Int { passCount.withLock { $0 } }
+
+    private func pass() {
+        let first = passCount.withLock { count -> Bool in
+            count += 1
+            return count == 1
+        }
+        if first { runner.withLock { $0 }?.cancel() }
+    }
+
+    func makeResident(_ image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.makeResident(image) }
+    func download(_ image: DeviceImage) throws -> HostImage { pass(); return try cpu.download(image) }
+    func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
+        pass(); return try cpu.resampleHorizontal(image, weights: weights, rows: rows)
+    }
+    func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
+        pass(); return try cpu.resampleVertical(image, weights: weights)
+    }
+    func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { pass(); return try cpu.crop(image, to: rect) }
+    func premultiply(_ image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.premultiply(image) }
+    func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.unpremultiply(image) }
+    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { pass(); return try cpu.glitch(image, plan: plan) }
+    func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.run(kernel, on: image) }
 }
 
 /// The same recovery on the real OpenCL backend: every `clCreateBuffer` of its own runtime

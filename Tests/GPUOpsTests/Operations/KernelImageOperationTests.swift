@@ -33,22 +33,43 @@ import TestSupport
 
     let image = TestImages.noise(width: 9, height: 5, seed: 3)
 
-    @Test func aDeviceOutOfMemoryRunsTheHostImplementationForThatImage() throws {
+    /// The operation does not fall back by itself: a device out of memory reaches the caller
+    /// as a recoverable error, and the batch runner redoes the whole image on the CPU
+    /// (`BatchDeviceFallbackTests`), the one recovery path.
+    @Test func aDeviceOutOfMemoryReachesTheCallerAsRecoverable() throws {
         let device = EmbeddedBackend()
         device.fail(.kernel, with: EmbeddedBackend.OutOfDeviceMemory())
         let operation = KernelImageOperation(backend: device, kernel: RedPlusOne())
-        let result = try operation.execute(.host(image)).hostImage()
-        #expect(operation.ranOnHostAfterDeviceFailure)
-        #expect(result == (try RedPlusOne().runOnHost(image)))
+        let error = #expect(throws: EmbeddedBackend.OutOfDeviceMemory.self) { try operation.execute(.host(image)) }
+        #expect(error.map(CPUFallback.isRecoverable) == true)
     }
 
-    @Test func anotherDeviceErrorIsNotHidden() throws {
+    @Test func anotherDeviceErrorIsNotRecoverable() throws {
         struct Broken: Error {}
         let device = EmbeddedBackend()
         device.fail(.kernel, with: Broken())
         let operation = KernelImageOperation(backend: device, kernel: RedPlusOne())
-        #expect(throws: Broken.self) { try operation.execute(.host(image)) }
-        #expect(!operation.ranOnHostAfterDeviceFailure)
+        let error = #expect(throws: Broken.self) { try operation.execute(.host(image)) }
+        #expect(error.map(CPUFallback.isRecoverable) == false)
+    }
+
+    /// A batch whose effect kernel finds the device out of memory redoes the image on the CPU,
+    /// with the same bytes.
+    @Test func aBatchRedoesAnImageWhoseEffectFindsTheDeviceFull() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.size = 40
+        settings.effects = [.sepia(SepiaKernel())]
+        let device = EmbeddedBackend()
+        device.fail(.kernel, with: EmbeddedBackend.OutOfDeviceMemory())
+        let item = { (name: String) in
+            BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file(name), format: .png)
+        }
+        let summary = BatchRunner(backend: device, settings: settings, workers: 1).run([item("device.png")]) { _ in }
+        let result = try #require(summary.results.first)
+        #expect(result.status == .ok && result.fellBackToCPU)
+        _ = BatchRunner(backend: CPUBackend(), settings: settings, workers: 1).run([item("cpu.png")]) { _ in }
+        #expect(try ImageFileReader.readAll(path: folder.file("device.png")) == ImageFileReader.readAll(path: folder.file("cpu.png")))
     }
 
     @Test func aHostImplementationOfTheWrongSizeIsRefused() throws {
