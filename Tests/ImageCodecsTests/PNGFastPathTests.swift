@@ -168,6 +168,30 @@ struct PNGFastPathTests {
         }
     }
 
+    @Test("interlaced 16-bit images the fast path leaves to libpng still decode to their high bytes, not to libpng's mixed-up rows",
+          arguments: [Layout(colourType: 6, bitDepth: 16), Layout(colourType: 4, bitDepth: 16),
+                      Layout(colourType: 2, bitDepth: 16, transparent: true), Layout(colourType: 0, bitDepth: 16, transparent: true)])
+    func interlacedSixteenBitsLeftToLibpng(_ layout: Layout) throws {
+        var writer = PNGTestWriter.make(width: 23, height: 13, colourType: layout.colourType, bitDepth: 16, smooth: false,
+                                        transparent: layout.transparent, seed: 7)
+        writer.interlaced = true
+        // Stored blocks (no back-references) under a zlib header declaring a 512-byte window:
+        // valid, but the fast path declines small windows (libdeflate cannot check them).
+        var stream = PNGTestWriter.zlib(writer.filteredRows(), level: 0)
+        stream[0] = 0x18
+        stream[1] = UInt8(31 - (0x18 * 256) % 31)
+        let png = writer.encode(zlibStream: stream)
+        #expect(Self.decline(png) == "the zlib header declares a small window")
+        let expected = writer.expectedRGBA()
+        for path in [PNGDecodePath.automatic, .libpng] {
+            guard case .decoded(let image, _, _) = Self.outcome(png, path) else {
+                Issue.record("\(path): failed: \(Self.outcome(png, path))")
+                continue
+            }
+            #expect(CodecTestHelpers.firstDifference(image.pixels, expected, width: writer.width) == nil, "\(path)")
+        }
+    }
+
     @Test("larger RGB(A) images, inflated inside the result's own storage: every byte still right",
           arguments: [Layout(colourType: 2, bitDepth: 8), Layout(colourType: 6, bitDepth: 8),
                       Layout(colourType: 2, bitDepth: 8, transparent: true)],
