@@ -1,18 +1,20 @@
-/// A PNG decoder for the common layouts that does the work libpng does, faster, with the same
-/// result to the byte: non-interlaced gray (1/2/4/8-bit), gray+alpha, RGB and RGBA (8-bit)
-/// and palette (1/2/4/8-bit) images, with or without tRNS.
+/// A PNG decoder that does the work libpng does, faster, for every layout: gray (1/2/4/8/16-
+/// bit), gray+alpha, RGB and RGBA (8/16-bit) and palette (1/2/4/8-bit) images, with or without
+/// tRNS, interlaced (Adam7) or not.
 ///
 /// Why: libpng inflates with zlib in small steps and unfilters a row at a time through its
 /// transform machinery; on photos that made PNG decoding about a third of a batch's CPU time.
 /// Here the chunks are checked (`PNGStreamLayout`), the IDAT data is inflated in one call by
-/// libdeflate (`ZlibInflater`) into exactly `height * (1 + rowBytes)` bytes (inside the
-/// result's own storage for RGB and RGBA), and the rows are unfiltered straight into the RGBA
+/// libdeflate (`ZlibInflater`) into exactly the bytes of the filtered rows (inside the
+/// result's own storage for non-interlaced 8-bit RGB and RGBA), and the rows are unfiltered straight into the RGBA
 /// result (`PNGUnfilter`, `PNGRowExpander`). On 8-bit RGB photos that is about 3x faster than
 /// libpng, and than Pillow.
 ///
 /// The pixels equal the libpng path's (`PNGDecoder`): the stored values, gamma chunks
 /// ignored (libpng's simplified API leaves 8-bit data alone once gAMA is hidden from it, and
-/// sRGB/iCCP/cHRM do not change 8-bit RGBA output). Anything this decoder does not handle, and
+/// sRGB/iCCP/cHRM do not change 8-bit RGBA output); 16-bit samples become their high byte,
+/// as Pillow reads them, where libpng would round them (images with alpha or tRNS) or, when
+/// interlaced, mix up their rows (see `PNGDecoder`). Anything this decoder does not handle, and
 /// any damage or oddity at all (a CRC mismatch, a cut chunk, a bad zlib stream or Adler-32,
 /// extra image data, an invalid filter type or palette index...), throws a
 /// `PNGFastPathDecline` and the file goes through libpng, which decodes it or reports the
