@@ -7,8 +7,8 @@ import CDeflate
 ///
 /// Pillow's `PngImagePlugin` is looser than libpng in these ways, each measured against
 /// Pillow 13.0.0 (`scripts/fixtures/make_png_leniency_fixtures.py`):
-/// - chunks may come before IHDR, and IHDR may repeat: the last IHDR before the image data
-///   counts;
+/// - chunks may come before IHDR (PLTE and tRNS there are ignored), and IHDR may repeat: the
+///   last IHDR before the image data counts;
 /// - an IDAT before IHDR is skipped like an unknown chunk (its CRC checked);
 /// - the compression-method byte of IHDR is not looked at, and any interlace method but 0 is
 ///   read as Adam7;
@@ -72,6 +72,8 @@ enum PNGPillowRepair {
                     if type == PNGChunk.ihdr {
                         guard length == 13 else { return nil }
                         header = Array(b[start..<(start + 13)])
+                    } else if header == nil && (type == PNGChunk.plte || type == PNGChunk.trns) {
+                        // Ignored by Pillow, whose handlers need IHDR's colour type.
                     } else if type == PNGChunk.plte || ancillary {
                         before.append((type, start..<(start + length)))
                     }
