@@ -93,10 +93,8 @@ enum PNGPillowRepair {
               let raw = inflate(imageData, rows: rows) else { return nil }
         guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }
         // A palette image without PLTE: every index black, as Pillow reads it.
-        if colourType == 3 && !before.contains(where: { $0.type == PNGChunk.plte }) {
-            before.insert((PNGChunk.plte, 0..<0), at: 0)
-        }
-        let blackPalette = [UInt8](repeating: 0, count: 3 << bitDepth)
+        let blackPalette = colourType == 3 && !before.contains(where: { $0.type == PNGChunk.plte })
+            ? [UInt8](repeating: 0, count: 3 << bitDepth) : nil
 
         var out = signature
         out.reserveCapacity(compressed.count + 4096)
@@ -109,13 +107,8 @@ enum PNGPillowRepair {
             out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
         }
         append(PNGChunk.ihdr, ihdr)
-        for chunk in before {
-            if chunk.type == PNGChunk.plte && chunk.data.isEmpty {
-                append(chunk.type, blackPalette)
-            } else {
-                append(chunk.type, b[chunk.data])
-            }
-        }
+        if let blackPalette { append(PNGChunk.plte, blackPalette) }
+        for chunk in before { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.idat, compressed)
         for chunk in after { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.iend, [UInt8]())

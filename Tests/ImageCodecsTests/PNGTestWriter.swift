@@ -58,13 +58,15 @@ struct PNGTestWriter {
     /// when interlaced, the filter types counting on from pass to pass.
     func filteredRows() -> [UInt8] {
         guard interlaced else { return Self.filter(rows, rowBytes: rowBytes, stride: filterStride, filters: filters, first: 0) }
+        // PNG spec 8.2, written out here rather than taken from the decoder's PNGInterlacePass.
+        let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         var out = [UInt8](), counted = 0
-        for pass in PNGInterlacePass.adam7(width: width, height: height) {
-            let passRows = (0..<pass.height).map { j in
-                packed((0..<pass.width).map { i in pixelBits(rows[pass.y0 + j * pass.dy], pass.x0 + i * pass.dx) })
-            }
+        for (x0, y0, dx, dy) in adam7 {
+            let xs = Array(stride(from: x0, to: width, by: dx)), ys = Array(stride(from: y0, to: height, by: dy))
+            guard !xs.isEmpty && !ys.isEmpty else { continue }
+            let passRows = ys.map { y in packed(xs.map { x in pixelBits(rows[y], x) }) }
             out += Self.filter(passRows, rowBytes: passRows[0].count, stride: filterStride, filters: filters, first: counted)
-            counted += pass.height
+            counted += ys.count
         }
         return out
     }
