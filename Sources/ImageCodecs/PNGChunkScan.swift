@@ -15,6 +15,8 @@ struct PNGChunkScan {
     var bitDepth = 0
     /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
     var colourType = 0
+    /// Whether IHDR names an interlace method (Adam7, or any other non-zero byte).
+    var interlaced = false
     var hasTransparencyChunk = false
     var orientation: ImageOrientation = .topLeft
     /// Offsets of gAMA chunks before the image data.
@@ -31,6 +33,12 @@ struct PNGChunkScan {
     /// the decoder itself (`v >> 8`, as Pillow does); everything else is read as 8-bit RGBA.
     var readsSixteenBitValues: Bool {
         bitDepth == 16 && (colourType == 0 || colourType == 2) && !hasTransparencyChunk
+    }
+
+    /// Whether libpng's simplified API would reduce this image from 16 to 8 bits itself while
+    /// de-interlacing it, which it does wrongly (see `PNGDecoder`).
+    var libpngReducesInterlacedSixteenBits: Bool {
+        bitDepth == 16 && interlaced && !readsSixteenBitValues
     }
 
     /// The chunks to hide from libpng: gAMA always (it can make any output non-identity); sRGB
@@ -52,6 +60,7 @@ struct PNGChunkScan {
         height = header.height
         bitDepth = header.bitDepth
         colourType = header.colourType
+        interlaced = header.interlace != 0
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageCodecError(source: source, reason: .corrupt("IHDR declares a \(width)x\(height) image"))
         }

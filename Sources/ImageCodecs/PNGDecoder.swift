@@ -8,12 +8,19 @@ import CPNG
 /// - 16-bit gray and RGB without alpha: read as 16-bit values and reduced with `v >> 8`, which
 ///   is Pillow's rule for RGB. (Pillow turns 16-bit gray into mode `I;16`, whose conversion to
 ///   RGBA saturates every value above 255; that is a Pillow quirk this decoder does not copy.)
-/// - 16-bit with alpha (gray+alpha, RGBA, or tRNS) that reaches libpng (interlaced, or with a
-///   tRNS colour; the others take `PNGFastDecoder`, which keeps each sample's high byte as
-///   Pillow does): libpng hands 16-bit alpha images over only premultiplied, so these are read
-///   as 8-bit by libpng with `(v·255 + 32767) / 65535` rounding (flag
-///   `PNG_IMAGE_FLAG_16BIT_sRGB`: the values are taken as already encoded), at most 1 from
-///   Pillow's `v >> 8`.
+/// - 16-bit with alpha (gray+alpha, RGBA, or tRNS) that reaches libpng (only files the fast
+///   path `PNGFastDecoder` declines; it takes every layout, interlaced or not, and keeps each
+///   sample's high byte as Pillow does): libpng hands 16-bit alpha images over only
+///   premultiplied, so these are read as 8-bit by libpng with `(v·255 + 32767) / 65535`
+///   rounding (flag `PNG_IMAGE_FLAG_16BIT_sRGB`: the values are taken as already encoded), at
+///   most 1 from Pillow's `v >> 8`.
+/// - Except when such an image is interlaced: Debian 12's libpng (1.6.39-2+deb12u1 and later,
+///   with the fix for CVE-2025-65018 backported) then reduces each row in one scratch row
+///   (`png_image_read_direct_scaled`), into which each Adam7 pass combines only its own pixels,
+///   so the other pixels of a row come from whatever row the scratch held before: colours and
+///   alpha from other rows. libpng still decides whether the file is read at all; its pixels
+///   are replaced by those of the file as Pillow reads it (`PNGPillowRepair`) on the fast path,
+///   and where that cannot be had the file is refused rather than read wrongly.
 /// Gamma chunks are hidden from libpng first (see `PNGChunkScan`), so no case is brightened
 /// or darkened: the simplified API would otherwise treat a 16-bit file without gAMA as linear
 /// light and convert it to sRGB.
@@ -57,6 +64,14 @@ enum PNGDecoder {
             }
         }
         if failed { throw failure(&png, source: source) }
+        if scan.libpngReducesInterlacedSixteenBits {
+            guard let rewritten = PNGPillowRepair.rewrite(bytes),
+                  let image = rewritten.withUnsafeBytes({ try? PNGFastDecoder.decode($0) }) else {
+                throw ImageCodecError(source: source, reason: .corrupt(
+                    "libpng cannot reduce this interlaced 16-bit image to 8 bits correctly, and it cannot be read otherwise"))
+            }
+            return finish(image, scan: scan, options: options)
+        }
         return finish(HostImage(width: width, height: height, pixels: pixels), scan: scan, options: options)
     }
 

@@ -1,18 +1,20 @@
-/// A PNG decoder for the common layouts that does the work libpng does, faster, with the same
-/// result to the byte: non-interlaced gray (1/2/4/8-bit), gray+alpha, RGB and RGBA (8-bit)
-/// and palette (1/2/4/8-bit) images, with or without tRNS.
+/// A PNG decoder that does the work libpng does, faster, for every layout: gray (1/2/4/8/16-
+/// bit), gray+alpha, RGB and RGBA (8/16-bit) and palette (1/2/4/8-bit) images, with or without
+/// tRNS, interlaced (Adam7) or not.
 ///
 /// Why: libpng inflates with zlib in small steps and unfilters a row at a time through its
 /// transform machinery; on photos that made PNG decoding about a third of a batch's CPU time.
 /// Here the chunks are checked (`PNGStreamLayout`), the IDAT data is inflated in one call by
-/// libdeflate (`ZlibInflater`) into exactly `height * (1 + rowBytes)` bytes (inside the
-/// result's own storage for RGB and RGBA), and the rows are unfiltered straight into the RGBA
+/// libdeflate (`ZlibInflater`) into exactly the bytes of the filtered rows (inside the
+/// result's own storage for non-interlaced 8-bit RGB and RGBA), and the rows are unfiltered straight into the RGBA
 /// result (`PNGUnfilter`, `PNGRowExpander`). On 8-bit RGB photos that is about 3x faster than
 /// libpng, and than Pillow.
 ///
 /// The pixels equal the libpng path's (`PNGDecoder`): the stored values, gamma chunks
 /// ignored (libpng's simplified API leaves 8-bit data alone once gAMA is hidden from it, and
-/// sRGB/iCCP/cHRM do not change 8-bit RGBA output). Anything this decoder does not handle, and
+/// sRGB/iCCP/cHRM do not change 8-bit RGBA output); 16-bit samples become their high byte,
+/// as Pillow reads them, where libpng would round them (images with alpha or tRNS) or, when
+/// interlaced, mix up their rows (see `PNGDecoder`). Anything this decoder does not handle, and
 /// any damage or oddity at all (a CRC mismatch, a cut chunk, a bad zlib stream or Adler-32,
 /// extra image data, an invalid filter type or palette index...), throws a
 /// `PNGFastPathDecline` and the file goes through libpng, which decodes it or reports the
@@ -28,7 +30,7 @@ enum PNGFastDecoder {
         // page faults; the storage is a little longer than the pixels (`inPlaceCapacity`).
         // Other layouts are inflated into a buffer of their own. Either way 8 bytes of slack
         // follow the data: an RGB pixel is read as 4 bytes, one past the last row's end.
-        let inPlace = layout.bitDepth == 8 && (layout.colourType == 2 || layout.colourType == 6)
+        let inPlace = !layout.interlaced && layout.bitDepth == 8 && (layout.colourType == 2 || layout.colourType == 6)
         let filteredEnd = inPlace ? inPlaceCapacity(layout) : filteredCount
         var failure: PNGFastPathDecline?
         let pixels = [UInt8](unsafeUninitializedCapacity: inPlace ? filteredEnd + 8 : outputCount) { storage, initialized in
@@ -156,52 +158,88 @@ enum PNGFastDecoder {
         }
     }
 
-    /// Unfilters the rows of a gray, gray+alpha, palette or 16-bit image in place in
-    /// `filtered` and expands each to RGBA at `output`.
+    /// Unfilters the rows of an interlaced image, or of a gray, gray+alpha, palette or 16-bit
+    /// one, in place in `filtered`, pass by pass, and expands each row to RGBA: straight into
+    /// `output` when the image is not interlaced, else into a row of its own whose pixels are
+    /// then placed where the pass puts them.
     private static func unfilterOther(_ layout: PNGStreamLayout, in bytes: UnsafeRawBufferPointer,
                                       from filtered: UnsafeMutablePointer<UInt8>,
                                       into output: UnsafeMutablePointer<UInt8>) throws(PNGFastPathDecline) {
-        let width = layout.width, rowBytes = layout.rowBytes, outputRowBytes = width * 4
-        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        zeros.initialize(repeating: 0, count: rowBytes)
+        let width = layout.width, outputRowBytes = width * 4
+        let widestRow = layout.rowBytes
+        let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: widestRow)
+        zeros.initialize(repeating: 0, count: widestRow)
         defer { zeros.deallocate() }
+        let passRow = UnsafeMutablePointer<UInt8>.allocate(capacity: layout.interlaced ? outputRowBytes : 0)
+        defer { passRow.deallocate() }
         let paletteTable = layout.palette.map { palette in
             PNGRowExpander.paletteTable(palette: UnsafeRawBufferPointer(rebasing: bytes[palette]),
                                         alphas: layout.transparency.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
                                             ?? UnsafeRawBufferPointer(start: nil, count: 0))
         } ?? []
-        let transparentGray = layout.colourType == 0
-            ? layout.transparency.map { Int(bytes[$0.lowerBound]) << 8 | Int(bytes[$0.lowerBound + 1]) } : nil
+        // The tRNS colour of a gray or RGB image, as 16-bit samples (PNG compares all bits).
+        let key: [Int]? = layout.colourType == 0 || layout.colourType == 2
+            ? layout.transparency.map { t in
+                stride(from: t.lowerBound, to: t.upperBound, by: 2).map { Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]) }
+            } : nil
         var largestIndex = 0
-        for y in 0..<layout.height {
-            let row = filtered + y * (1 + rowBytes) + 1
-            let above = y == 0 ? UnsafePointer(zeros) : UnsafePointer(row - 1 - rowBytes)
-            guard PNGUnfilter.unfilterInPlace(filter: row[-1], row: row, above: above,
-                                              count: rowBytes, stride: layout.filterStride) else {
-                throw PNGFastPathDecline("invalid filter type")
-            }
-            let destination = output + y * outputRowBytes
-            if layout.bitDepth == 16 {
-                PNGRowExpander.sixteenBitRow(row, into: destination, width: width,
-                                             channels: PNGStreamLayout.channels(colourType: layout.colourType))
-                continue
-            }
-            switch layout.colourType {
-            case 0:
-                PNGRowExpander.grayRow(row, into: destination, width: width, bitDepth: layout.bitDepth,
-                                       transparentSample: transparentGray)
-            case 4:
-                PNGRowExpander.grayAlphaRow(row, into: destination, width: width)
-            default:
+        var row = filtered + 1
+        for pass in layout.passes {
+            let rowBytes = layout.rowBytes(width: pass.width)
+            for j in 0..<pass.height {
+                let above = j == 0 ? UnsafePointer(zeros) : UnsafePointer(row - 1 - rowBytes)
+                guard PNGUnfilter.unfilterInPlace(filter: row[-1], row: row, above: above,
+                                                  count: rowBytes, stride: layout.filterStride) else {
+                    throw PNGFastPathDecline("invalid filter type")
+                }
+                let y = pass.y0 + j * pass.dy
+                let destination = layout.interlaced ? passRow : output + y * outputRowBytes
                 let largest = paletteTable.withUnsafeBufferPointer { table in
-                    PNGRowExpander.paletteRow(row, into: destination, width: width, bitDepth: layout.bitDepth,
-                                              table: table.baseAddress!)
+                    expand(row, layout: layout, width: pass.width, key: key, palette: table.baseAddress,
+                           into: destination)
                 }
                 largestIndex = max(largestIndex, largest)
+                if layout.interlaced {
+                    PNGRowExpander.scatter(passRow, count: pass.width, into: output + y * outputRowBytes + pass.x0 * 4,
+                                           step: pass.dx)
+                }
+                row += 1 + rowBytes
             }
         }
         if let palette = layout.palette, layout.colourType == 3, largestIndex >= palette.count / 3 {
             throw PNGFastPathDecline("palette index past the end of the palette")
         }
+    }
+
+    /// One unfiltered row of `width` pixels as RGBA at `destination`; for a palette image,
+    /// returns the largest index seen (0 otherwise).
+    private static func expand(_ row: UnsafeMutablePointer<UInt8>, layout: PNGStreamLayout, width: Int, key: [Int]?,
+                               palette: UnsafePointer<UInt32>?, into destination: UnsafeMutablePointer<UInt8>) -> Int {
+        if layout.bitDepth == 16 {
+            PNGRowExpander.sixteenBitRow(row, into: destination, width: width,
+                                         channels: PNGStreamLayout.channels(colourType: layout.colourType),
+                                         transparentSamples: key)
+            return 0
+        }
+        switch layout.colourType {
+        case 0:
+            PNGRowExpander.grayRow(row, into: destination, width: width, bitDepth: layout.bitDepth,
+                                   transparentSample: key?[0])
+        case 2:
+            PNGRowExpander.rgbRow(row, into: destination, width: width)
+            if let key {
+                PNGRowExpander.clearTransparentColour(destination, width: width, red: UInt8(truncatingIfNeeded: key[0]),
+                                                      green: UInt8(truncatingIfNeeded: key[1]),
+                                                      blue: UInt8(truncatingIfNeeded: key[2]))
+            }
+        case 4:
+            PNGRowExpander.grayAlphaRow(row, into: destination, width: width)
+        case 6:
+            destination.update(from: row, count: width * 4)
+        default:
+            return PNGRowExpander.paletteRow(row, into: destination, width: width, bitDepth: layout.bitDepth,
+                                             table: palette!)
+        }
+        return 0
     }
 }

@@ -7,19 +7,24 @@ import CDeflate
 ///
 /// Pillow's `PngImagePlugin` is looser than libpng in these ways, each measured against
 /// Pillow 13.0.0 (`scripts/fixtures/make_png_leniency_fixtures.py`):
-/// - chunks may come before IHDR, and IHDR may repeat: the last IHDR before the image data
-///   counts;
-/// - the compression-method byte of IHDR is not looked at;
+/// - chunks may come before IHDR (PLTE and tRNS there are ignored), and IHDR may repeat: the
+///   last IHDR before the image data counts;
+/// - an IDAT before IHDR is skipped like an unknown chunk (its CRC checked);
+/// - the compression-method byte of IHDR is not looked at, and any interlace method but 0 is
+///   read as Adam7;
+/// - a palette image may lack PLTE: every index is then black (opaque unless tRNS says not);
 /// - unknown critical chunks are skipped like ancillary ones;
 /// - the CRCs of the image data chunks, and of everything after them, are never checked
 ///   (those of the chunks before them are, and a mismatch is refused, as Pillow does);
 /// - the image data is the run of consecutive IDAT chunks (a chunk cut off by the end of the
 ///   file gives what it holds); zlib reads it to the end of its stream, Adler-32 checked, and
-///   anything after the stream is ignored;
+///   anything after the stream is ignored; a stream that stops after a non-final block (no
+///   final block, no Adler-32) is read when it holds every row;
 /// - a stream that ends, at a row boundary, before the image is complete ("not enough image
 ///   data" to libpng) leaves the rows it never reached at 0 (black, transparent, or palette
 ///   entry 0), pass by pass for an interlaced image; one that ends inside a row is refused.
-/// The rewrite keeps the chosen IHDR (compression byte 0), PLTE and every ancillary chunk
+/// The rewrite keeps the chosen IHDR (compression byte 0, interlace 0 or 1), PLTE (all black
+/// when missing) and every ancillary chunk
 /// before the image data, the text and eXIf chunks after it (orientation), and one IDAT with
 /// the rows as Pillow has them; all CRCs are recomputed.
 enum PNGPillowRepair {
@@ -42,10 +47,17 @@ enum PNGPillowRepair {
             let start = at + 8
             let end = min(b.count, start + min(length, b.count))
             let complete = length <= b.count && start + length + 4 <= b.count
-            // Before the image data Pillow checks every CRC and refuses a mismatch.
-            if state == 0 && type != PNGChunk.idat {
+            // Before the image data Pillow checks every CRC and refuses a mismatch. An IDAT
+            // before any IHDR is, to Pillow, an unknown chunk (its handler fails for want of
+            // the header): checked like the others and skipped.
+            let imageDataBeforeHeader = type == PNGChunk.idat && header == nil
+            if state == 0 && (type != PNGChunk.idat || imageDataBeforeHeader) {
                 guard complete, PNGChunk(offset: at, type: type, data: start..<(start + length)).checksumMatches(in: b)
                 else { return nil }
+            }
+            if imageDataBeforeHeader {
+                at = start + length + 4
+                continue walk
             }
             if type == PNGChunk.idat {
                 if state == 2 { break walk }
@@ -60,6 +72,8 @@ enum PNGPillowRepair {
                     if type == PNGChunk.ihdr {
                         guard length == 13 else { return nil }
                         header = Array(b[start..<(start + 13)])
+                    } else if header == nil && (type == PNGChunk.plte || type == PNGChunk.trns) {
+                        // Ignored by Pillow, whose handlers need IHDR's colour type.
                     } else if type == PNGChunk.plte || ancillary {
                         before.append((type, start..<(start + length)))
                     }
@@ -71,11 +85,16 @@ enum PNGPillowRepair {
         }
         guard var ihdr = header, !imageData.isEmpty, ihdr[11] == 0 else { return nil }
         ihdr[10] = 0
+        ihdr[12] = min(ihdr[12], 1)
         let (width, height) = ihdr.withUnsafeBytes { (Int(PNGChunks.u32($0, at: 0)), Int(PNGChunks.u32($0, at: 4))) }
+        let bitDepth = Int(ihdr[8]), colourType = Int(ihdr[9])
         guard let rows = rowLengths(width: width, height: height,
-                                    bitDepth: Int(ihdr[8]), colourType: Int(ihdr[9]), interlace: Int(ihdr[12])),
+                                    bitDepth: bitDepth, colourType: colourType, interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }
         guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }
+        // A palette image without PLTE: every index black, as Pillow reads it.
+        let blackPalette = colourType == 3 && !before.contains(where: { $0.type == PNGChunk.plte })
+            ? [UInt8](repeating: 0, count: 3 << bitDepth) : nil
 
         var out = signature
         out.reserveCapacity(compressed.count + 4096)
@@ -88,6 +107,7 @@ enum PNGPillowRepair {
             out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
         }
         append(PNGChunk.ihdr, ihdr)
+        if let blackPalette { append(PNGChunk.plte, blackPalette) }
         for chunk in before { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.idat, compressed)
         for chunk in after { append(chunk.type, b[chunk.data]) }
@@ -96,7 +116,8 @@ enum PNGPillowRepair {
     }
 
     /// The length of each filtered row in stream order (filter byte included), pass by pass for
-    /// Adam7; nil for a layout PNG does not define.
+    /// Adam7 (any interlace method but 0, as Pillow reads it); nil for a layout PNG does not
+    /// define.
     static func rowLengths(width: Int, height: Int, bitDepth: Int, colourType: Int, interlace: Int) -> [Int]? {
         let channels: Int
         switch (colourType, bitDepth) {
@@ -107,18 +128,13 @@ enum PNGPillowRepair {
         case (6, 8), (6, 16): channels = 4
         default: return nil
         }
-        guard width > 0, height > 0, interlace <= 1, width <= 1 << 24, height <= 1 << 24 else { return nil }
+        guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24 else { return nil }
         let bits = channels * bitDepth
         func rowLength(_ w: Int) -> Int { 1 + (w * bits + 7) / 8 }
         if interlace == 0 { return [Int](repeating: rowLength(width), count: height) }
-        // Adam7: (x start, y start, x step, y step) of the seven passes.
-        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
-        var lengths: [Int] = []
-        for (x0, y0, dx, dy) in passes {
-            let w = (width - x0 + dx - 1) / dx, h = (height - y0 + dy - 1) / dy
-            if w > 0 && h > 0 { lengths += [Int](repeating: rowLength(w), count: h) }
+        return PNGInterlacePass.adam7(width: width, height: height).flatMap { pass in
+            [Int](repeating: rowLength(pass.width), count: pass.height)
         }
-        return lengths
     }
 
     /// The rows as Pillow has them: the zlib stream inflated; the rows it holds kept, every
@@ -136,7 +152,11 @@ enum PNGPillowRepair {
                                               output.baseAddress, output.count, nil, &produced)
             }
         }
-        guard result == LIBDEFLATE_SUCCESS else { return nil }
+        guard result == LIBDEFLATE_SUCCESS else {
+            // A stream that stops after a non-final block (no final block, no Adler-32) is read
+            // when it holds every row: Pillow stops inflating once the image is complete.
+            return ZlibData.inflateUnfinished(data, count: total)
+        }
         var kept = 0
         for length in rows {
             if kept + length > produced { break }

@@ -4,9 +4,11 @@
 ///   4-bit `v` becomes `17 * v`) in R, G and B; alpha 255, or 0 where the stored sample
 ///   equals the tRNS gray value;
 /// - 8-bit gray+alpha: gray in R, G and B, then its alpha;
-/// - palette at 1, 2, 4 or 8 bits: the entry's colour, and alpha from tRNS (255 past its end).
-/// RGB and RGBA rows are written as RGBA by `PNGUnfilter` directly; an RGB tRNS colour is
-/// applied afterwards by `clearTransparentColour`.
+/// - palette at 1, 2, 4 or 8 bits: the entry's colour, and alpha from tRNS (255 past its end);
+/// - 16-bit samples: their high byte.
+/// Non-interlaced 8-bit RGB and RGBA rows are written as RGBA by `PNGUnfilter` directly; an RGB
+/// tRNS colour is applied afterwards by `clearTransparentColour`. Rows of an interlace pass
+/// are expanded on their own and placed by `scatter`.
 ///
 /// All pointers are unchecked: callers pass rows of the stated sizes.
 enum PNGRowExpander {
@@ -40,9 +42,12 @@ enum PNGRowExpander {
 
     /// A row of 16-bit samples (big-endian; gray, gray+alpha, RGB or RGBA by `channels`) as
     /// RGBA8 from each sample's high byte: Pillow's `v >> 8` for every channel, alpha included
-    /// (docs/SPEC.md §6; for 16-bit gray Pillow itself saturates instead, see there).
+    /// (docs/SPEC.md §6; for 16-bit gray Pillow itself saturates instead, see there). A gray or
+    /// RGB pixel whose 16-bit samples all equal `transparentSamples` (the tRNS colour) gets
+    /// alpha 0: the PNG specification compares all 16 bits, so a pixel that shares only the
+    /// high bytes stays opaque.
     static func sixteenBitRow(_ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
-                              width: Int, channels: Int) {
+                              width: Int, channels: Int, transparentSamples: [Int]? = nil) {
         for x in 0..<width {
             let s = source + x * channels * 2, d = destination + x * 4
             switch channels {
@@ -51,6 +56,34 @@ enum PNGRowExpander {
             case 3: d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = 255
             default: d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
             }
+        }
+        guard let key = transparentSamples, key.count == channels else { return }
+        for x in 0..<width {
+            let s = source + x * channels * 2
+            if (0..<channels).allSatisfy({ Int(s[2 * $0]) << 8 | Int(s[2 * $0 + 1]) == key[$0] }) {
+                destination[x * 4 + 3] = 0
+            }
+        }
+    }
+
+    /// An 8-bit RGB row (`width * 3` bytes) as RGBA with alpha 255.
+    static func rgbRow(_ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, width: Int) {
+        for x in 0..<width {
+            destination[4 * x] = source[3 * x]
+            destination[4 * x + 1] = source[3 * x + 1]
+            destination[4 * x + 2] = source[3 * x + 2]
+            destination[4 * x + 3] = 255
+        }
+    }
+
+    /// Places the `count` RGBA pixels of an interlace pass's row at every `step`-th pixel from
+    /// `destination` on.
+    static func scatter(_ row: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<UInt8>,
+                        step: Int) {
+        let from = UnsafeRawPointer(row), to = UnsafeMutableRawPointer(destination)
+        for i in 0..<count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), toByteOffset: 4 * i * step,
+                          as: UInt32.self)
         }
     }
 

@@ -18,6 +18,8 @@ struct PNGStreamLayout {
     var bitDepth = 0
     /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
     var colourType = 0
+    /// Whether the rows come in the seven passes of Adam7.
+    var interlaced = false
     /// The PLTE chunk's data (3 bytes an entry), for palette images.
     var palette: Range<Int>?
     /// The tRNS chunk's data, when the file has one before its image data.
@@ -49,10 +51,22 @@ struct PNGStreamLayout {
     }
 
     /// Bytes in one row of pixels, without the filter byte.
-    var rowBytes: Int { (width * Self.channels(colourType: colourType) * bitDepth + 7) / 8 }
+    var rowBytes: Int { rowBytes(width: width) }
 
-    /// Bytes of the inflated image data: each row is a filter byte and the row.
-    var filteredByteCount: Int { height * (1 + rowBytes) }
+    /// Bytes in a row of `width` pixels, without the filter byte.
+    func rowBytes(width: Int) -> Int { (width * Self.channels(colourType: colourType) * bitDepth + 7) / 8 }
+
+    /// Bytes of the inflated image data: each row is a filter byte and the row, pass by pass
+    /// when interlaced.
+    var filteredByteCount: Int {
+        passes.reduce(0) { $0 + $1.height * (1 + rowBytes(width: $1.width)) }
+    }
+
+    /// The passes the rows come in: the whole image, or the non-empty passes of Adam7.
+    var passes: [PNGInterlacePass] {
+        interlaced ? PNGInterlacePass.adam7(width: width, height: height)
+            : [PNGInterlacePass(x0: 0, y0: 0, dx: 1, dy: 1, width: width, height: height)]
+    }
 
     /// Bytes from one pixel to the next, as the filters count them (at least 1).
     var filterStride: Int { max(1, Self.channels(colourType: colourType) * bitDepth / 8) }
@@ -72,7 +86,8 @@ struct PNGStreamLayout {
             throw PNGFastPathDecline("size outside libpng's limits")
         }
         guard header.compression == 0, header.filter == 0 else { throw PNGFastPathDecline("unknown compression or filter method") }
-        guard header.interlace == 0 else { throw PNGFastPathDecline("interlaced") }
+        guard header.interlace <= 1 else { throw PNGFastPathDecline("unknown interlace method") }
+        interlaced = header.interlace == 1
         switch (colourType, bitDepth) {
         case (0, 1), (0, 2), (0, 4), (0, 8), (3, 1), (3, 2), (3, 4), (3, 8), (2, 8), (4, 8), (6, 8),
              (0, 16), (2, 16), (4, 16), (6, 16):
@@ -133,9 +148,6 @@ struct PNGStreamLayout {
 
     private mutating func noteTransparency(_ data: Range<Int>, in b: UnsafeRawBufferPointer) throws(PNGFastPathDecline) {
         guard transparency == nil else { throw PNGFastPathDecline("tRNS repeated") }
-        // 16-bit transparent colours stay with libpng (Pillow compares them with the reduced
-        // 8-bit pixels, a case not worth a path of its own).
-        guard bitDepth != 16 else { throw PNGFastPathDecline("16-bit tRNS") }
         let maximumSample = (1 << bitDepth) - 1
         func sample(_ i: Int) -> Int { Int(b[data.lowerBound + 2 * i]) << 8 | Int(b[data.lowerBound + 2 * i + 1]) }
         switch colourType {

@@ -36,4 +36,51 @@ enum ZlibData {
             }
         }
     }
+
+    /// The first `count` bytes of a zlib stream that stops after a non-final block, without
+    /// its final block and Adler-32 (a writer that flushed and never finished), or nil.
+    ///
+    /// libdeflate inflates whole streams only, so the missing end is supplied: an empty final
+    /// block (fixed Huffman codes, end-of-block only: the bits 1, 1, 0 and seven 0s) placed
+    /// where the data stops. That is a byte boundary after a flush (Z_SYNC_FLUSH, Z_FULL_FLUSH)
+    /// and unknown after Z_BLOCK, so every bit of the last byte is tried, last first: a block
+    /// placed past the real end makes libdeflate read the zero padding as a block header that
+    /// fails (a stored block's length check, or an invalid or empty block), and one placed at
+    /// the end succeeds; only a stream that then yields exactly `count` bytes counts.
+    static func inflateUnfinished(_ input: [UInt8], count: Int) -> [UInt8]? {
+        guard input.count > 2, count > 0, let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var output = [UInt8](repeating: 0, count: count)
+        let deflate = Array(input[2...])
+        // A stream whose deflate data is complete is finished: its trouble is elsewhere
+        // (Adler-32, data after it), and those are not supplied here.
+        var produced = 0
+        let whole = deflate.withUnsafeBytes { src in
+            output.withUnsafeMutableBytes { dst in
+                libdeflate_deflate_decompress_ex(decompressor, src.baseAddress, src.count, dst.baseAddress, dst.count,
+                                                 nil, &produced)
+            }
+        }
+        guard whole != LIBDEFLATE_SUCCESS && whole != LIBDEFLATE_INSUFFICIENT_SPACE else { return nil }
+        for usedBits in stride(from: 8, through: 0, by: -1) {
+            // usedBits of the last byte hold data (8: all of it, the end is a byte boundary).
+            var completed = deflate
+            if usedBits == 8 {
+                completed += [0x03, 0x00, 0x00]
+            } else {
+                let marker = UInt16(3) << UInt16(usedBits)
+                completed[completed.count - 1] &= UInt8(truncatingIfNeeded: (1 << usedBits) - 1)
+                completed[completed.count - 1] |= UInt8(truncatingIfNeeded: marker)
+                completed += [UInt8(truncatingIfNeeded: marker >> 8), 0x00, 0x00]
+            }
+            let result = completed.withUnsafeBytes { src in
+                output.withUnsafeMutableBytes { dst in
+                    libdeflate_deflate_decompress_ex(decompressor, src.baseAddress, src.count, dst.baseAddress,
+                                                     dst.count, nil, &produced)
+                }
+            }
+            if result == LIBDEFLATE_SUCCESS && produced == count { return output }
+        }
+        return nil
+    }
 }

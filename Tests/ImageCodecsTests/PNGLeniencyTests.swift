@@ -6,10 +6,13 @@ import TestSupport
 /// PNGs libpng refuses and Pillow 13.0.0 reads (scripts/fixtures/make_png_leniency_fixtures.py):
 /// chunks before IHDR, a repeated IHDR, compression byte 1, an unknown critical chunk, bad IDAT
 /// CRCs, image data that ends at a row boundary (RGB, RGBA, palette, 2-bit gray, 16-bit,
-/// interlaced). With warnings not errors (`--fail-on error`, the CLI's default) each is read
-/// with Pillow's pixels; with `--fail-on warning` each is refused, as before. What Pillow
-/// refuses (a stream ending inside a row or cut off, a bad Adler-32, filter method 1) is
-/// refused.
+/// interlaced), a palette image without PLTE (or with PLTE and tRNS before IHDR, which Pillow
+/// ignores), interlace methods above 1, an IDAT before IHDR, a zlib stream without its final
+/// block, and CRC errors after each of these. With warnings not errors (`--fail-on error`, the
+/// CLI's default) each is read with Pillow's pixels; with `--fail-on warning` each is refused,
+/// as before. What Pillow refuses (a stream ending inside a row, cut off, or without its final
+/// block before the last row; a bad Adler-32; filter method 1; interlace method 2 over rows
+/// that are not interlaced; an IDAT before IHDR with a bad CRC) is refused.
 @Suite struct PNGLeniencyTests {
     struct Case: Decodable, CustomStringConvertible {
         let file: String
@@ -39,8 +42,8 @@ import TestSupport
         }
         let image = try decode(fixture, failOnWarnings: false)
         #expect(image.pixels == [UInt8](rgba), "\(fixture.file)")
-        // The same repair before libpng (the path of interlaced and tRNS files): exact, but for
-        // 16-bit alpha, which libpng rounds where Pillow takes the high byte (docs/SPEC.md §6).
+        // The same repair before libpng: exact, but for 16-bit alpha, which libpng rounds where
+        // Pillow takes the high byte (docs/SPEC.md §6).
         let viaLibpng = try decode(fixture, failOnWarnings: false, path: .libpng)
         let tolerance = fixture.file.contains("16bit") ? 1 : 0
         #expect(zip(viaLibpng.pixels, [UInt8](rgba)).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }, "\(fixture.file) via libpng")

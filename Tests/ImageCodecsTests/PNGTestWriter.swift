@@ -45,6 +45,8 @@ struct PNGTestWriter {
     var imageDataChunkLength = 1 << 20
     var compressionLevel: Int32 = 6
     var writesEnd = true
+    /// Whether the rows are written in the seven passes of Adam7 (PNG spec 8.2).
+    var interlaced = false
 
     static func channels(colourType: Int) -> Int { PNGStreamLayout.channels(colourType: colourType) }
 
@@ -52,12 +54,53 @@ struct PNGTestWriter {
     /// Bytes per complete pixel, as the filters count them.
     var filterStride: Int { max(1, Self.channels(colourType: colourType) * bitDepth / 8) }
 
-    /// The filtered image data: per row, the filter type and the filtered bytes.
+    /// The filtered image data: per row, the filter type and the filtered bytes; pass by pass
+    /// when interlaced, the filter types counting on from pass to pass.
     func filteredRows() -> [UInt8] {
+        guard interlaced else { return Self.filter(rows, rowBytes: rowBytes, stride: filterStride, filters: filters, first: 0) }
+        // PNG spec 8.2, written out here rather than taken from the decoder's PNGInterlacePass.
+        let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var out = [UInt8](), counted = 0
+        for (x0, y0, dx, dy) in adam7 {
+            let xs = Array(stride(from: x0, to: width, by: dx)), ys = Array(stride(from: y0, to: height, by: dy))
+            guard !xs.isEmpty && !ys.isEmpty else { continue }
+            let passRows = ys.map { y in packed(xs.map { x in pixelBits(rows[y], x) }) }
+            out += Self.filter(passRows, rowBytes: passRows[0].count, stride: filterStride, filters: filters, first: counted)
+            counted += ys.count
+        }
+        return out
+    }
+
+    /// The bits of pixel `x` of a row, as one integer (at most 64 bits: 16-bit RGBA).
+    private func pixelBits(_ row: [UInt8], _ x: Int) -> UInt64 {
+        let bits = Self.channels(colourType: colourType) * bitDepth
+        var value: UInt64 = 0
+        for bit in (x * bits)..<((x + 1) * bits) {
+            value = value << 1 | UInt64(row[bit / 8] >> (7 - bit % 8) & 1)
+        }
+        return value
+    }
+
+    /// Pixels (as `pixelBits` gives them) packed into a row, high bits first.
+    private func packed(_ pixels: [UInt64]) -> [UInt8] {
+        let bits = Self.channels(colourType: colourType) * bitDepth
+        var row = [UInt8](repeating: 0, count: (pixels.count * bits + 7) / 8)
+        for (x, pixel) in pixels.enumerated() {
+            for b in 0..<bits where pixel >> UInt64(bits - 1 - b) & 1 == 1 {
+                let bit = x * bits + b
+                row[bit / 8] |= 0x80 >> UInt8(bit % 8)
+            }
+        }
+        return row
+    }
+
+    /// Rows filtered as PNG spec section 9 says; row `i` with `filters`' type of row `first + i`.
+    static func filter(_ rows: [[UInt8]], rowBytes: Int, stride filterStride: Int, filters: Filters,
+                       first: Int) -> [UInt8] {
         var out = [UInt8]()
         var previous = [UInt8](repeating: 0, count: rowBytes)
         for (y, row) in rows.enumerated() {
-            let type = filters.type(ofRow: y)
+            let type = filters.type(ofRow: first + y)
             out.append(type)
             for i in 0..<rowBytes {
                 let a = i >= filterStride ? Int(row[i - filterStride]) : 0
@@ -110,7 +153,7 @@ struct PNGTestWriter {
         let stream = zlibStream ?? Self.zlib(filteredRows(), level: compressionLevel)
         var file = ImageFormat.pngSignature
         file += Self.chunk("IHDR", Self.be32(UInt32(width)) + Self.be32(UInt32(height))
-                           + [UInt8(bitDepth), UInt8(colourType), 0, 0, 0])
+                           + [UInt8(bitDepth), UInt8(colourType), 0, 0, interlaced ? 1 : 0])
         for extra in chunksBeforeImageData { file += extra }
         if let palette { file += Self.chunk("PLTE", palette) }
         if let transparency { file += Self.chunk("tRNS", transparency) }
@@ -125,35 +168,38 @@ struct PNGTestWriter {
     }
 
     /// The RGBA pixels a decoder must produce for these rows (libpng's simplified API: gray
-    /// scaled to 8 bits, palette looked up, tRNS turned into alpha).
+    /// scaled to 8 bits, palette looked up, tRNS turned into alpha; 16-bit samples as their
+    /// high byte, as Pillow reads them, a tRNS colour matching all 16 bits of each sample).
     func expectedRGBA() -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(width * height * 4)
         let maximum = (1 << bitDepth) - 1
+        let channels = Self.channels(colourType: colourType)
         func sample(_ row: [UInt8], _ index: Int) -> Int {
+            if bitDepth == 16 { return Int(row[2 * index]) << 8 | Int(row[2 * index + 1]) }
             let bit = index * bitDepth
             return (Int(row[bit / 8]) >> (8 - bitDepth - bit % 8)) & maximum
         }
         func key(_ i: Int) -> Int { Int(transparency![2 * i]) << 8 | Int(transparency![2 * i + 1]) }
+        func eight(_ v: Int) -> UInt8 { UInt8(bitDepth == 16 ? v >> 8 : v * 255 / maximum) }
         for row in rows {
             for x in 0..<width {
+                let samples = (0..<channels).map { sample(row, x * channels + $0) }
                 switch colourType {
                 case 0:
-                    let v = sample(row, x)
-                    let g = UInt8(v * 255 / maximum)
-                    out += [g, g, g, transparency != nil && v == key(0) ? 0 : 255]
+                    let g = eight(samples[0])
+                    out += [g, g, g, transparency != nil && samples[0] == key(0) ? 0 : 255]
                 case 2:
-                    let rgb = Array(row[(3 * x)..<(3 * x + 3)])
-                    let transparent = transparency != nil && (0..<3).allSatisfy { Int(rgb[$0]) == key($0) }
-                    out += rgb + [transparent ? 0 : 255]
+                    let transparent = transparency != nil && (0..<3).allSatisfy { samples[$0] == key($0) }
+                    out += samples.map(eight) + [transparent ? 0 : 255]
                 case 3:
-                    let i = sample(row, x)
+                    let i = samples[0]
                     let alpha = transparency.map { i < $0.count ? $0[i] : 255 } ?? 255
                     out += Array(palette![(3 * i)..<(3 * i + 3)]) + [alpha]
                 case 4:
-                    out += [row[2 * x], row[2 * x], row[2 * x], row[2 * x + 1]]
+                    out += [eight(samples[0]), eight(samples[0]), eight(samples[0]), eight(samples[1])]
                 default:
-                    out += Array(row[(4 * x)..<(4 * x + 4)])
+                    out += samples.map(eight)
                 }
             }
         }
@@ -181,7 +227,9 @@ struct PNGTestWriter {
         } else if transparent, colourType == 0 || colourType == 2 {
             // The first pixel's value, so at least one pixel is transparent.
             let first = writer.rows[0]
-            if colourType == 0 {
+            if bitDepth == 16 {
+                writer.transparency = Array(first[0..<(colourType == 0 ? 2 : 6)])
+            } else if colourType == 0 {
                 writer.transparency = [0, UInt8(Int(first[0]) >> (8 - bitDepth))]
             } else {
                 writer.transparency = [0, first[0], 0, first[1], 0, first[2]]
