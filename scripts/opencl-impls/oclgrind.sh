@@ -9,13 +9,19 @@
 # EXPECTED_KERNELS. The images and sizes are small on purpose: Oclgrind simulates each
 # work-item.
 #
-# Not reachable from `verify`: the crop kernel (cover fuses the crop into the resize) and a
-# user's ImageKernel other than the effects (which run through the same ImageKernel path).
+# Two kernels `verify` cannot reach, the crop kernel (cover fuses the crop into the resize)
+# and a user's own ImageKernel, run in a second part: a few tests of the debug test binary
+# under Oclgrind (the crop test, the Sharpen example's parity and chain, the kernel size
+# checks), one at a time (--no-parallel: Oclgrind runs one kernel at a time per process and
+# aborts on concurrent launches from several contexts), with the same checks.
 #
-# Usage: scripts/opencl-impls/oclgrind.sh [path/to/gpuglitch]   (default .build/release/gpuglitch)
+# Usage: scripts/opencl-impls/oclgrind.sh [path/to/gpuglitch [path/to/gpuglitchPackageTests.xctest]]
+#        (defaults .build/release/gpuglitch and .build/debug/gpuglitchPackageTests.xctest)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 binary=${1:-.build/release/gpuglitch}
+tests=${2:-.build/debug/gpuglitchPackageTests.xctest}
+oclgrind_options=(--check-api --data-races --max-wgsize 256 --local-mem-size 49152 --inst-counts)
 
 if ! command -v oclgrind >/dev/null; then
     apt-get install -y --no-install-recommends oclgrind >/dev/null
@@ -44,7 +50,7 @@ gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_columns gpuglitch_box_blur
 status=0
 for options in "${option_sets[@]}"; do
     # shellcheck disable=SC2086 # the option sets are word lists
-    if ! oclgrind --check-api --data-races --max-wgsize 256 --local-mem-size 49152 --inst-counts \
+    if ! oclgrind "${oclgrind_options[@]}" \
             --log "$work/oclgrind.log" "$binary" verify --device opencl $options "${images[@]}" \
             >"$work/out" 2>"$work/err"; then
         echo "oclgrind: verify $options failed" >&2
@@ -62,6 +68,27 @@ for options in "${option_sets[@]}"; do
         status=1
     fi
 done
+
+# The crop kernel and user kernels, through the tests.
+if [[ ! -x "$tests" ]]; then
+    echo "oclgrind: no test binary at $tests (build the tests first)" >&2
+    exit 1
+fi
+if ! GPUGLITCH_REQUIRE_OPENCL=1 oclgrind "${oclgrind_options[@]}" --log "$work/oclgrind.log" "$tests" \
+        --testing-library swift-testing --no-parallel \
+        --filter cropCopiesTheRectangle --filter UserKernelTests --filter KernelSizeCheckTests >"$work/out" 2>&1; then
+    grep -v "^ \|^Instructions executed for kernel\|^$" "$work/out" >&2
+    echo "oclgrind: tests failed" >&2
+    status=1
+fi
+grep "^. Test run with" "$work/out" | sed "s|^|oclgrind [tests] |"
+grep -o "^Instructions executed for kernel '[^']*'" "$work/out" | cut -d"'" -f2 >>"$work/kernels"
+if [[ -s "$work/oclgrind.log" ]]; then
+    echo "oclgrind: messages for the tests:" >&2
+    cat "$work/oclgrind.log" >&2
+    status=1
+fi
+EXPECTED_KERNELS="$EXPECTED_KERNELS crop sharpen3x3 invert"
 
 for kernel in $EXPECTED_KERNELS; do
     if ! grep -qx "$kernel" "$work/kernels"; then
