@@ -83,11 +83,9 @@ import TestSupport
         let expected = try CPUFallback.singleThreaded().run(InvertWithGroup(local: 1 << 20), on: Self.image).hostImage()
         for device in devices {
             let before = device.transfers.snapshot
-            #expect(throws: ComputeArgumentError.self, "\(device)") {
-                try device.run(InvertWithGroup(local: 1 << 20), on: Self.image)
-            }
             do {
                 _ = try device.run(InvertWithGroup(local: 1 << 20), on: Self.image)
+                Issue.record("a work-group of 1048576 ran on \(device)")
             } catch let ComputeArgumentError.invalidKernelLaunch(kernel, reason) {
                 #expect(kernel == "invert")
                 #expect(reason.hasPrefix("work-group of 1048576 exceeds the device's "), "\(reason)")
