@@ -22,13 +22,15 @@
 // `convert_int4(p)`: POCL (LLVM 15, x86) compiles the former into one zero-extending load
 // and the latter into eight scalar instructions per tap, which made the passes 2.5x slower.
 
-// clamp(acc >> 22, 0, 255) per channel, as Pillow's clip8.
+// clamp(acc >> 22, 0, 255) per channel, as Pillow's clip8. The bounds are vectors, not the
+// scalar overload clamp(intn, int, int): Oclgrind 21.10 computes that overload wrongly, and a
+// kernel written for every implementation (docs/ARCHITECTURE.md) avoids it.
 inline uchar4 clip8(int4 acc) {
-    return convert_uchar4(clamp(acc >> PRECISION_BITS, 0, 255));
+    return convert_uchar4(clamp(acc >> PRECISION_BITS, (int4)(0), (int4)(255)));
 }
 
 inline uchar8 clip8x2(int8 acc) {
-    return convert_uchar8(clamp(acc >> PRECISION_BITS, 0, 255));
+    return convert_uchar8(clamp(acc >> PRECISION_BITS, (int8)(0), (int8)(255)));
 }
 
 // One row band of a horizontal pass: dst is dstWidth x dstHeight; output row y reads

@@ -14,6 +14,7 @@ extension OpenCLBackend {
                                       device: runtime.kernelLimits)
         try kernel.encode(&launches)
         let program = try runtime.userProgram(kernel.program)
+        let localSizes = try launches.launches.map { try workGroup(of: $0, in: program) }
         let job = try prepare(image, width: size.width, height: size.height,
                               isOpaque: kernel.outputIsOpaque(inputIsOpaque: image.isOpaque))
         var scratch: [PooledBuffer] = []
@@ -21,7 +22,7 @@ extension OpenCLBackend {
             scratch.append(try pool.buffer(size: image.width * image.height * 4))
         }
         let images = [job.source, job.target] + scratch.map(\.buffer)
-        for launch in launches.launches {
+        for (launch, localSize) in zip(launches.launches, localSizes) {
             var copied: [CLBuffer] = []
             for case .table(let table) in launch.arguments {
                 copied.append(try table.bytes.withUnsafeBytes { try CLBuffer(context: runtime.context, copying: $0) })
@@ -40,14 +41,32 @@ extension OpenCLBackend {
                     }
                 }
                 var global = launch.globalSize
-                if let local = launch.localSize {
-                    global = zip(global, local).map { extent, group in (extent + group - 1) / group * group }
+                if let localSize {
+                    global = zip(global, localSize).map { extent, group in (extent + group - 1) / group * group }
                 }
-                try runtime.queue.enqueue(k, globalSize: global, localSize: launch.localSize)
+                try runtime.queue.enqueue(k, globalSize: global, localSize: localSize)
             }
         }
         try runtime.queue.flush()
         withExtendedLifetime(scratch) {}
         return .device(job.output)
+    }
+
+    /// The work-group `launch` runs with: its preferred shape fitted to, or its required shape
+    /// checked against, what this kernel runs on this device. Asked for every launch before
+    /// the first is enqueued, so a shape that cannot run fails the image with nothing queued.
+    private func workGroup(of launch: KernelLaunches.Launch, in program: OpenCLUserProgram) throws -> [Int]? {
+        guard let local = launch.localSize else { return nil }
+        let kernelLimit = try program.withKernel(launch.kernel, parameterCount: launch.parameterCount) {
+            try $0.workGroupSize(on: runtime.device)
+        }
+        let groupLimit = min(kernelLimit, runtime.kernelLimits.maxWorkGroupSize)
+        let itemSizes = runtime.kernelLimits.maxWorkItemSizes
+        if launch.localSizeIsPreferred {
+            return WorkGroupSizing.fit(local, groupLimit: groupLimit, itemSizes: itemSizes)
+        }
+        try WorkGroupSizing.check(local, kernel: launch.kernel, groupLimit: groupLimit,
+                                  limitOwner: "the kernel's limit on this device of", itemSizes: itemSizes)
+        return local
     }
 }

@@ -77,7 +77,8 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         launchShape = OpenCLLaunchShape(maxWorkGroupSize: groupLimit, maxWorkItemSizes: try device.maxWorkItemSizes)
         kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: try device.maxWorkGroupSize,
                                                    localMemoryBytes: Int(clamping: try device.localMemory),
-                                                   isCPU: try device.type == .cpu)
+                                                   isCPU: try device.type == .cpu,
+                                                   maxWorkItemSizes: try device.maxWorkItemSizes)
     }
 
     // MARK: - Programs of ImageKernels

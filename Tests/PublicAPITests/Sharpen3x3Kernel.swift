@@ -25,7 +25,7 @@ struct Sharpen3x3Kernel: ImageKernel {
                         sum += convert_int4(src[sy * width + sx]) * w[(dy + 1) * 3 + dx + 1];
                     }
                 }
-                int4 v = clamp(sum / divisor, 0, 255);
+                int4 v = clamp(sum / divisor, (int4)(0), (int4)(255));
                 dst[y * width + x] = (uchar4)((uchar)v.x, (uchar)v.y, (uchar)v.z, src[y * width + x].w);
             }
             """)
@@ -35,7 +35,7 @@ struct Sharpen3x3Kernel: ImageKernel {
 
     func encode(_ launches: inout KernelLaunches) throws {
         let (w, h) = (launches.input.width, launches.input.height)
-        try launches.launch(Self.sharpen, global: [w, h], local: [16, 4],
+        try launches.launch(Self.sharpen, global: [w, h], preferredLocal: [16, 4],
                             launches.input, launches.output, Int32(w), Int32(h), KernelTable(weights), divisor)
     }
 

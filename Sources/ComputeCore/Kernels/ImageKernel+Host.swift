@@ -3,8 +3,10 @@ import ImageCodecs
 extension ImageKernel {
     /// `runOnHost`, checked against `outputSize`: the one host path every backend takes (the
     /// CPU backend always, a device backend's caller when the device fails for an image).
+    /// An empty or negative `outputSize` is refused before `runOnHost` runs, as the device
+    /// backends refuse it before `encode`.
     public func runCheckedOnHost(_ input: HostImage) throws -> HostImage {
-        let expected = try outputSize(width: input.width, height: input.height)
+        let expected = try checkedOutputSize(width: input.width, height: input.height)
         let result = try runOnHost(input)
         let actual = PixelSize(width: result.width, height: result.height)
         guard actual == expected, result.pixels.count == actual.width * actual.height * 4 else {
@@ -13,9 +15,13 @@ extension ImageKernel {
         return result
     }
 
-    /// The output size, refused when empty.
+    /// The output size, refused when empty or negative: every backend asks this before it
+    /// runs any of the kernel's own code for the image (`encode` or `runOnHost`).
     public func checkedOutputSize(width: Int, height: Int) throws -> PixelSize {
         let size = try outputSize(width: width, height: height)
+        guard size.width >= 0, size.height >= 0 else {
+            throw ComputeArgumentError.invalidKernelLaunch(kernel: name, reason: "output size \(size) is negative")
+        }
         guard size.width > 0, size.height > 0 else {
             throw ComputeArgumentError.invalidKernelLaunch(kernel: name, reason: "output size \(size) is empty")
         }

@@ -29,8 +29,7 @@ public struct SepiaKernel: ImageKernel, Equatable {
 
     public func encode(_ launches: inout KernelLaunches) throws {
         let count = launches.input.width * launches.input.height
-        let group = min(128, launches.device.maxWorkGroupSize)
-        try launches.launch(Self.sepia, global: [count], local: [group],
+        try launches.launch(Self.sepia, global: [count], preferredLocal: [128],
                             launches.input, launches.output, UInt32(count), KernelTable(palette.entries))
     }
 

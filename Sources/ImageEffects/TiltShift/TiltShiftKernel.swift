@@ -64,23 +64,24 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     public func encode(_ launches: inout KernelLaunches) throws {
         let (input, output) = (launches.input, launches.output)
         let width = input.width, height = input.height
-        let group = min(64, launches.device.maxWorkGroupSize)
+        // Preferred shapes: the backend shrinks them to what each kernel runs on the device.
+        let group = [64]
         guard let blur else {
             // Radius 0: the blur is a copy, and so is the composite of an image with itself.
-            try launches.launch(Self.copy, global: [width * height], local: [group], input, output, UInt32(width * height))
+            try launches.launch(Self.copy, global: [width * height], preferredLocal: group, input, output, UInt32(width * height))
             return
         }
         // The row passes run as column passes of the transposed image (A, B are height × width),
         // so every pass walks columns: coalesced on a GPU, vector code on POCL.
         let a = try launches.scratchImage(width: height, height: width)
         let b = try launches.scratchImage(width: height, height: width)
-        let tile = [min(16, group), max(1, min(4, launches.device.maxWorkGroupSize / 16))]
-        try launches.launch(Self.transpose, global: [width, height], local: tile, input, a, Int32(width), Int32(height))
-        try launches.launch(Self.blurColumns, global: [height], local: [group], a, b, b,
+        let tile = [16, 4]
+        try launches.launch(Self.transpose, global: [width, height], preferredLocal: tile, input, a, Int32(width), Int32(height))
+        try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
                             Int32(height), Int32(width), blur.radius, blur.inner, blur.edge)
-        try launches.launch(Self.transpose, global: [height, width], local: tile, b, a, Int32(height), Int32(width))
+        try launches.launch(Self.transpose, global: [height, width], preferredLocal: tile, b, a, Int32(height), Int32(width))
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        try launches.launch(Self.columns, global: [width], local: [group], a, b, input, output, KernelTable(mask),
+        try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, KernelTable(mask),
                             Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
     }
 
