@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -48,7 +49,8 @@ let package = Package(
         .target(name: "OperationChain"),
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
-        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP",
+                                                     "CGIF"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),
