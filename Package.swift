@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -50,7 +51,7 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF"]),
+                                                     "CGIF", "CTIFF"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),

@@ -7,6 +7,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case png
     case jpeg
     case webp
+    case tiff
     case gif
     case bmp
 
@@ -17,8 +18,8 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     public var isWritable: Bool { ImageFormatRegistry.entry(for: self).isWritable }
 
     /// The format `--format keep` writes for an input of this format: itself when it is
-    /// writable, else `ImageFormatRegistry`'s choice (PNG for GIF and BMP, whose pictures are
-    /// lossless).
+    /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
+    /// are lossless).
     public var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.

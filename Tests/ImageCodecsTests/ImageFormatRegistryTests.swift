@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func extensionsAndKeepFormats() {
-        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "gif", "bmp"])
+        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp"])
         #expect(ImageFormatRegistry.format(ofExtension: "GIF") == .gif)
         #expect(ImageFormatRegistry.format(ofExtension: "Bmp") == .bmp)
         #expect(ImageFormatRegistry.format(ofExtension: "JPEG") == .jpeg)
@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func messagesNameEveryFormat() {
-        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, GIF or BMP")
-        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .gif or .bmp")
+        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF or BMP")
+        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif or .bmp")
     }
 
     @Test func sniffingIsByContent() {

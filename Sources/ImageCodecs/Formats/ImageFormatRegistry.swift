@@ -32,6 +32,8 @@ public enum ImageFormatRegistry {
               sniff: { ImageFormat.png.matchPrefix(ImageFormat.pngSignature, of: $0) }, codec: nil),
         Entry(format: .jpeg, displayName: "JPEG", extensions: ["jpg", "jpeg"], isWritable: true, keepOutput: .jpeg,
               sniff: { ImageFormat.jpeg.matchPrefix(ImageFormat.jpegSignature, of: $0) }, codec: nil),
+        Entry(format: .tiff, displayName: "TIFF", extensions: ["tif", "tiff"], isWritable: false, keepOutput: .png,
+              sniff: TIFFCodec.sniff, codec: TIFFCodec.self),
         Entry(format: .gif, displayName: "GIF", extensions: ["gif"], isWritable: false, keepOutput: .png,
               sniff: GIFCodec.sniff, codec: GIFCodec.self),
         Entry(format: .bmp, displayName: "BMP", extensions: ["bmp"], isWritable: false, keepOutput: .png,
@@ -47,7 +49,7 @@ public enum ImageFormatRegistry {
     public static var readableFormats: [ImageFormat] { entries.map(\.format) }
 
     /// Every extension (lowercased, without the dot) a folder scan takes, in any letter case:
-    /// `png jpg jpeg webp gif bmp`.
+    /// `webp png jpg jpeg tif tiff gif bmp`.
     public static var inputExtensions: [String] { entries.flatMap(\.extensions) }
 
     /// The format an extension (without the dot, any letter case) usually holds, or nil. It
@@ -57,13 +59,13 @@ public enum ImageFormatRegistry {
         return entries.first { $0.extensions.contains(lower) }?.format
     }
 
-    /// "PNG, JPEG, WebP, GIF or BMP": every format read, for messages.
+    /// "PNG, JPEG, WebP, TIFF, GIF or BMP": every format read, for messages.
     public static var formatNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
-    /// ".png, .jpg, .jpeg, .webp, .gif or .bmp": every extension a folder scan takes, for messages.
+    /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif or .bmp": every extension a folder scan takes, for messages.
     public static var extensionNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.flatMap(\.extensions).map { "." + $0 }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
