@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // No pkgConfig: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses; the header
+        // is in /usr/include and the module map links libavif.
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -51,7 +54,7 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF", "CTIFF"]),
+                                                     "CGIF", "CTIFF", "CAVIF"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),

@@ -10,6 +10,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case tiff
     case gif
     case bmp
+    case avif
 
     /// The usual file extension, without the dot.
     public var fileExtension: String { ImageFormatRegistry.entry(for: self).extensions[0] }
@@ -19,7 +20,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
 
     /// The format `--format keep` writes for an input of this format: itself when it is
     /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
-    /// are lossless).
+    /// are lossless; JPEG for the photographic AVIF).
     public var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.

@@ -3,10 +3,10 @@ import GPUOps
 import Testing
 import TestSupport
 
-/// TIFF, GIF and BMP inputs named on the command line: each goes through the whole pipeline
+/// TIFF, GIF, BMP and AVIF inputs named on the command line: each goes through the whole pipeline
 /// exactly as a PNG holding Pillow 13.0.0's decode of it does, on both backends; a damaged one
 /// fails alone with one line naming it.
-@Suite("TIFF, GIF and BMP inputs")
+@Suite("TIFF, GIF, BMP and AVIF inputs")
 struct FormatInputTests {
     static let codecFixtures = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures")
 
@@ -25,6 +25,8 @@ struct FormatInputTests {
         Input(folder: "gif", file: "palette-interlaced.gif"),
         Input(folder: "bmp", file: "bitfields-bgra-v4.bmp"),
         Input(folder: "bmp", file: "rle4.bmp"),
+        Input(folder: "avif", file: "alpha-8bit.avif"),
+        Input(folder: "avif", file: "orientation-6.avif"),
     ]
 
     /// Pillow's RGBA for a fixture, from its folder's manifest.
@@ -88,6 +90,6 @@ struct FormatInputTests {
         let text = try folder.write(Data("%PDF-1.7 not a picture".utf8), to: "in/scan.tif")
         let r = try CommandRunner(in: folder.url).run(["process", text, "--output", "out", "--size", "8", "--device", "cpu"])
         #expect(r.status == 1, "\(r)")
-        #expect(r.stderr.contains("scan.tif: not a PNG, JPEG, WebP, TIFF, GIF or BMP image (starts with '%PDF-1.7')"), "\(r)")
+        #expect(r.stderr.contains("scan.tif: not a PNG, JPEG, WebP, TIFF, GIF, BMP or AVIF image (starts with '%PDF-1.7')"), "\(r)")
     }
 }
