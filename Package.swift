@@ -32,6 +32,7 @@ let package = Package(
         // No pkgConfig: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses; the header
         // is in /usr/include and the module map links libavif.
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -54,7 +55,7 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF", "CTIFF", "CAVIF"]),
+                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),

@@ -28,7 +28,7 @@ public enum ICCProfile {
         case .jpeg: return embed(profile, inJPEG: bytes)
         case .png: return embed(profile, inPNG: bytes) ?? bytes
         case .webp: return WebPCodec.embed(profile, in: bytes) ?? bytes
-        case .tiff, .gif, .bmp, .avif: return bytes      // never written
+        case .tiff, .gif, .bmp, .avif, .heif: return bytes      // never written
         }
     }
 

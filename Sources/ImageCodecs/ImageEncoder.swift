@@ -38,7 +38,7 @@ public enum ImageEncoder {
         case .png: try encodePNG(image, destination: destination)
         case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
         case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
-        case .tiff, .gif, .bmp, .avif:
+        case .tiff, .gif, .bmp, .avif, .heif:
             throw ImageCodecError(source: destination, reason: .encodeFailed(
                 "\(format.displayName) is read but not written; write \(format.keepOutputFormat.displayName) instead"))
         }

@@ -11,6 +11,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case gif
     case bmp
     case avif
+    case heif
 
     /// The usual file extension, without the dot.
     public var fileExtension: String { ImageFormatRegistry.entry(for: self).extensions[0] }
@@ -20,7 +21,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
 
     /// The format `--format keep` writes for an input of this format: itself when it is
     /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
-    /// are lossless; JPEG for the photographic AVIF).
+    /// are lossless; JPEG for the photographic AVIF and HEIF).
     public var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.

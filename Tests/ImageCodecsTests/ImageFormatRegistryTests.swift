@@ -10,12 +10,13 @@ import Testing
     }
 
     @Test func extensionsAndKeepFormats() {
-        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "avif"])
+        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "avif", "heic", "heif"])
         #expect(ImageFormatRegistry.format(ofExtension: "GIF") == .gif)
         #expect(ImageFormatRegistry.format(ofExtension: "Bmp") == .bmp)
         #expect(ImageFormatRegistry.format(ofExtension: "JPEG") == .jpeg)
         #expect(ImageFormatRegistry.format(ofExtension: "txt") == nil)
         #expect(ImageFormat.gif.keepOutputFormat == .png && ImageFormat.bmp.keepOutputFormat == .png)
+        #expect(ImageFormat.heif.keepOutputFormat == .jpeg && ImageFormatRegistry.format(ofExtension: "HEIC") == .heif)
         #expect(ImageFormat.avif.keepOutputFormat == .jpeg && ImageFormat.tiff.keepOutputFormat == .png)
         #expect(ImageFormat.jpeg.keepOutputFormat == .jpeg && ImageFormat.webp.keepOutputFormat == .webp)
         #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp])
@@ -24,8 +25,8 @@ import Testing
     }
 
     @Test func messagesNameEveryFormat() {
-        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF, BMP or AVIF")
-        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp or .avif")
+        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF")
+        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif")
     }
 
     @Test func sniffingIsByContent() {

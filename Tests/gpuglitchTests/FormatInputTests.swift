@@ -3,10 +3,11 @@ import GPUOps
 import Testing
 import TestSupport
 
-/// TIFF, GIF, BMP and AVIF inputs named on the command line: each goes through the whole pipeline
-/// exactly as a PNG holding Pillow 13.0.0's decode of it does, on both backends; a damaged one
+/// TIFF, GIF, BMP, AVIF and HEIF inputs named on the command line: each goes through the whole
+/// pipeline exactly as a PNG holding Pillow 13.0.0's decode of it does (HEIF: our own decode,
+/// which is within 1 of pillow-heif's), on both backends; a damaged one
 /// fails alone with one line naming it.
-@Suite("TIFF, GIF, BMP and AVIF inputs")
+@Suite("TIFF, GIF, BMP, AVIF and HEIF inputs")
 struct FormatInputTests {
     static let codecFixtures = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures")
 
@@ -27,10 +28,16 @@ struct FormatInputTests {
         Input(folder: "bmp", file: "rle4.bmp"),
         Input(folder: "avif", file: "alpha-8bit.avif"),
         Input(folder: "avif", file: "orientation-6.avif"),
+        Input(folder: "heif", file: "alpha.heic"),
     ]
 
-    /// Pillow's RGBA for a fixture, from its folder's manifest.
+    /// Pillow's RGBA for a fixture, from its folder's manifest; for HEIF, which is within 1 of
+    /// pillow-heif (ImageCodecsTests), the library's own decode.
     static func expected(_ input: Input) throws -> HostImage {
+        if input.folder == "heif" {
+            let path = codecFixtures.appendingPathComponent(input.folder).appendingPathComponent(input.file).path
+            return try ImageDecoder.decode(contentsOf: path).image
+        }
         struct Case: Decodable { let file: String; let width: Int; let height: Int; let rgba: String }
         struct Manifest: Decodable { let cases: [Case] }
         let url = codecFixtures.appendingPathComponent(input.folder).appendingPathComponent("manifest.json")
@@ -90,6 +97,6 @@ struct FormatInputTests {
         let text = try folder.write(Data("%PDF-1.7 not a picture".utf8), to: "in/scan.tif")
         let r = try CommandRunner(in: folder.url).run(["process", text, "--output", "out", "--size", "8", "--device", "cpu"])
         #expect(r.status == 1, "\(r)")
-        #expect(r.stderr.contains("scan.tif: not a PNG, JPEG, WebP, TIFF, GIF, BMP or AVIF image (starts with '%PDF-1.7')"), "\(r)")
+        #expect(r.stderr.contains("scan.tif: not a PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF image (starts with '%PDF-1.7')"), "\(r)")
     }
 }

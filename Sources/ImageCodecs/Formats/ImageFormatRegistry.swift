@@ -40,6 +40,8 @@ public enum ImageFormatRegistry {
               sniff: BMPCodec.sniff, codec: BMPCodec.self),
         Entry(format: .avif, displayName: "AVIF", extensions: ["avif"], isWritable: false, keepOutput: .jpeg,
               sniff: AVIFCodec.sniff, codec: AVIFCodec.self),
+        Entry(format: .heif, displayName: "HEIF", extensions: ["heic", "heif"], isWritable: false, keepOutput: .jpeg,
+              sniff: HEIFCodec.sniff, codec: HEIFCodec.self),
     ]
 
     static func entry(for format: ImageFormat) -> Entry {
@@ -51,7 +53,7 @@ public enum ImageFormatRegistry {
     public static var readableFormats: [ImageFormat] { entries.map(\.format) }
 
     /// Every extension (lowercased, without the dot) a folder scan takes, in any letter case:
-    /// `webp png jpg jpeg tif tiff gif bmp avif`.
+    /// `webp png jpg jpeg tif tiff gif bmp avif heic heif`.
     public static var inputExtensions: [String] { entries.flatMap(\.extensions) }
 
     /// The format an extension (without the dot, any letter case) usually holds, or nil. It
@@ -61,13 +63,13 @@ public enum ImageFormatRegistry {
         return entries.first { $0.extensions.contains(lower) }?.format
     }
 
-    /// "PNG, JPEG, WebP, TIFF, GIF, BMP or AVIF": every format read, for messages.
+    /// "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF": every format read, for messages.
     public static var formatNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
-    /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp or .avif": every extension a folder scan takes, for messages.
+    /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif": every extension a folder scan takes, for messages.
     public static var extensionNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.flatMap(\.extensions).map { "." + $0 }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
