@@ -64,14 +64,16 @@ static int gpuglitch_tiff_on_warning(TIFF *tif, void *user, const char *module, 
     return 1;
 }
 
-/// Opens `in` read-only, without memory mapping, its messages going to `in`.
-static inline TIFF *gpuglitch_tiff_open(gpuglitch_tiff_input *in) {
+/// Opens `in` read-only, without memory mapping, its messages going to `in`; libtiff refuses
+/// any single allocation above `max_single_alloc` bytes (0: no limit).
+static inline TIFF *gpuglitch_tiff_open(gpuglitch_tiff_input *in, tmsize_t max_single_alloc) {
     TIFFSetErrorHandler(NULL);
     TIFFSetWarningHandler(NULL);
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
     if (!options) return NULL;
     TIFFOpenOptionsSetErrorHandlerExtR(options, gpuglitch_tiff_on_error, in);
     TIFFOpenOptionsSetWarningHandlerExtR(options, gpuglitch_tiff_on_warning, in);
+    if (max_single_alloc > 0) TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_single_alloc);
     TIFF *tif = TIFFClientOpenExt("memory", "rm", (thandle_t)in, gpuglitch_tiff_read, gpuglitch_tiff_write,
                                   gpuglitch_tiff_seek, gpuglitch_tiff_close, gpuglitch_tiff_size, NULL, NULL, options);
     TIFFOpenOptionsFree(options);

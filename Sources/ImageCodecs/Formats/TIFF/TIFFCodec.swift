@@ -29,7 +29,7 @@ enum TIFFCodec: ImageFormatCodec {
 
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
-        let file = try TIFFHandle(bytes, source: source)
+        let file = try TIFFHandle(bytes, source: source, allocationLimit: options.memoryBudget)
         let layout = try TIFFLayout(file)
         try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height, options: options, source: source)
         let warningsBefore = file.warningCount

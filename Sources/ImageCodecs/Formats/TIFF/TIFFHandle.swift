@@ -8,13 +8,15 @@ final class TIFFHandle {
     private let input: UnsafeMutablePointer<gpuglitch_tiff_input>
     let source: String
 
-    init(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) {
+    /// `allocationLimit` caps each of libtiff's own allocations (a strip or tile buffer whose
+    /// size a hostile file inflates); 0 leaves libtiff's default.
+    init(_ bytes: UnsafeRawBufferPointer, source: String, allocationLimit: Int = 0) throws(ImageCodecError) {
         self.source = source
         input = .allocate(capacity: 1)
         input.initialize(to: gpuglitch_tiff_input())
         input.pointee.data = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         input.pointee.size = UInt64(bytes.count)
-        guard let tif = gpuglitch_tiff_open(input) else {
+        guard let tif = gpuglitch_tiff_open(input, tmsize_t(allocationLimit)) else {
             let error = Self.failure(input.pointee, source: source, fallback: "libtiff cannot open the file")
             input.deallocate()
             throw error
