@@ -19,7 +19,7 @@ import TestSupport
     static let tolerances = ["avifenc-12bit-444.avif": 3, "avifenc-10bit-400.avif": 2]
 
     @Test func everyLayoutHasAFixture() {
-        #expect(Self.cases.count == 10)
+        #expect(Self.cases.count == 11)
     }
 
     @Test(arguments: cases)
@@ -34,6 +34,14 @@ import TestSupport
         #expect(decoded.image.pixels.count == expected.count && largest <= tolerance, "largest difference \(largest)")
         let header = try ImageDecoder.readHeader(contentsOf: path)
         #expect(header.format == .avif && header.width == fixture.width && header.height == fixture.height)
+    }
+
+    @Test func theColrProfileIsRead() throws {
+        var options = DecodeOptions()
+        options.readsICCProfile = true
+        let decoded = try ImageDecoder.decode(data: Self.bytes("icc-profile.avif"), source: "icc", options: options)
+        #expect(decoded.iccProfile == Array("fake-avif-icc-".utf8) + (0..<40).map { UInt8($0) })
+        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420-8bit.avif"), source: "p", options: options).iccProfile == nil)
     }
 
     @Test func aCutFileIsTruncated() throws {

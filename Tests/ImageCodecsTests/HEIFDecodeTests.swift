@@ -15,7 +15,7 @@ import TestSupport
     }
 
     @Test func everyLayoutHasAFixture() {
-        #expect(Self.cases.count == 4)
+        #expect(Self.cases.count == 5)
     }
 
     @Test(arguments: cases)
@@ -29,6 +29,14 @@ import TestSupport
         #expect(decoded.image.pixels.count == expected.count && largest <= 1, "largest difference \(largest)")
         let header = try ImageDecoder.readHeader(contentsOf: path)
         #expect(header.format == .heif && header.width == fixture.width && header.height == fixture.height)
+    }
+
+    @Test func theColrProfileIsRead() throws {
+        var options = DecodeOptions()
+        options.readsICCProfile = true
+        let decoded = try ImageDecoder.decode(data: Self.bytes("icc-profile.heic"), source: "icc", options: options)
+        #expect(decoded.iccProfile == Array("fake-heif-icc-".utf8) + (0..<40).map { UInt8($0) })
+        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420.heic"), source: "p", options: options).iccProfile == nil)
     }
 
     @Test func aCutFileIsTruncated() throws {
