@@ -91,6 +91,22 @@ struct FormatInputTests {
         #expect(folder.files(under: "out").count == 1)
     }
 
+    @Test("--icc keep carries a TIFF's, BMP's, AVIF's and HEIF's profile into the output", arguments: [
+        ("tiff", "icc-profile.tif"), ("bmp", "v5-with-profile.bmp"), ("avif", "icc-profile.avif"), ("heif", "icc-profile.heic"),
+    ])
+    func profilesAreKept(_ sub: String, _ file: String) throws {
+        let folder = try TemporaryFolder()
+        let data = try Data(contentsOf: Self.codecFixtures.appendingPathComponent(sub).appendingPathComponent(file))
+        let named = try folder.write(data, to: "in/\(file)")
+        let r = try CommandRunner(in: folder.url).run(["process", named, "--output", "out", "--size", "8", "--format", "png",
+                                                       "--device", "cpu"])
+        #expect(r.status == 0, "\(r)")
+        let output = try #require(folder.files(under: "out").first)
+        let profile = ICCProfile.read(from: [UInt8](data))
+        #expect(profile != nil)
+        #expect(ICCProfile.read(from: [UInt8](try folder.contents("out/\(output)"))) == profile)
+    }
+
     @Test("a file of no format read is refused with a message naming every format")
     func unknownFormatNamesEveryFormat() throws {
         let folder = try TemporaryFolder()
