@@ -14,7 +14,7 @@ import TestSupport
     }
 
     @Test func everyLayoutHasAFixture() {
-        #expect(Self.cases.count == 25)
+        #expect(Self.cases.count == 30)
     }
 
     @Test(arguments: cases)
