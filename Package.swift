@@ -37,6 +37,12 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        // No pkgConfig: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses; the header
+        // is in /usr/include and the module map links libavif.
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
 
         // OpenCL C sources, embedded in the binary as byte arrays.
         .target(
@@ -62,7 +68,8 @@ let package = Package(
         .target(name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
-        .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
+                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),

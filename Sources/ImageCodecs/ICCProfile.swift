@@ -11,13 +11,13 @@ public enum ICCProfile {
     static let jpegChunkBytes = 65519
     static let jpegTag: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
 
-    /// The profile of an encoded PNG, JPEG or WebP, or nil when it has none (or a damaged one).
+    /// The profile of an encoded image of any format read, or nil when it has none (or a damaged one).
     public static func read(from bytes: [UInt8]) -> [UInt8]? {
         bytes.withUnsafeBytes { b in
             if b.starts(with: ImageFormat.pngSignature) { return fromPNG(b) }
             if b.count > 2, b[0] == 0xFF, b[1] == 0xD8 { return fromJPEG(b) }
             if ImageFormat.isWebP(b) { return WebPCodec.profile(in: b) }
-            return nil
+            return ImageFormatRegistry.codec(of: b)?.iccProfile(in: b)
         }
     }
 
@@ -28,6 +28,7 @@ public enum ICCProfile {
         case .jpeg: return embed(profile, inJPEG: bytes)
         case .png: return embed(profile, inPNG: bytes) ?? bytes
         case .webp: return WebPCodec.embed(profile, in: bytes) ?? bytes
+        case .tiff, .gif, .bmp, .avif, .heif: return bytes      // never written
         }
     }
 

@@ -9,7 +9,7 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The input has no bytes at all.
         case empty
-        /// The input starts with neither the PNG nor the JPEG signature. Carries the first few
+        /// The input starts with the signature of no format read. Carries the first few
         /// bytes (at most 8) so the message can say what the input looks like instead.
         case unrecognisedFormat(leadingBytes: [UInt8])
         /// The input ends before the image does (a cut-off download or copy).
@@ -33,7 +33,7 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
             case .empty:
                 "empty input (0 bytes)"
             case .unrecognisedFormat(let bytes):
-                "not a PNG or JPEG (starts with \(Self.describe(bytes)))"
+                "not a \(ImageFormatRegistry.formatNames) image (starts with \(Self.describe(bytes)))"
             case .truncated:
                 "truncated: the data ends before the image is complete"
             case .corrupt(let detail):

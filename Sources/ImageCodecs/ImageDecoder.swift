@@ -1,4 +1,5 @@
-/// Decodes PNG and JPEG files into `HostImage`s (8-bit RGBA).
+/// Decodes image files into `HostImage`s (8-bit RGBA): PNG, JPEG and WebP here, the other
+/// formats of `ImageFormatRegistry` through their `ImageFormatCodec`s.
 ///
 /// Each decode: find the format from the signature; read the header with a small parser of
 /// our own (size, EXIF orientation, whether the file is cut off before the image data); refuse
@@ -72,7 +73,23 @@ public enum ImageDecoder {
                 try checkPixelLimit(width: container.width, height: container.height, options: options, source: source)
                 return try WebPCodec.decode(bytes, container: container, options: options, source: source)
             }
+        case let format:
+            return try data.withTypedBytes { bytes throws(ImageCodecError) in
+                let codec = try registeredCodec(format, source: source)
+                let header = try codec.readHeader(bytes, source: source)
+                try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
+                return try codec.decode(bytes, header: header, options: options, source: source)
+            }
         }
+    }
+
+    /// The registry's decoder for `format` (every format but PNG, JPEG and WebP has one).
+    private static func registeredCodec(_ format: ImageFormat,
+                                        source: String) throws(ImageCodecError) -> any ImageFormatCodec.Type {
+        guard let codec = ImageFormatRegistry.entry(for: format).codec else {
+            throw ImageCodecError(source: source, reason: .corrupt("no decoder for \(format.displayName)"))
+        }
+        return codec
     }
 
     /// A PNG through the fast path, else libpng.
@@ -130,6 +147,8 @@ public enum ImageDecoder {
                 let container = try WebPContainer(bytes, source: source)
                 return ImageHeader(format: .webp, storedWidth: container.width, storedHeight: container.height,
                                    orientation: container.orientation)
+            case let format:
+                return try registeredCodec(format, source: source).readHeader(bytes, source: source)
             }
         }
     }
@@ -146,7 +165,7 @@ public enum ImageDecoder {
         }
     }
 
-    private static func checkPixelLimit(width: Int, height: Int, options: DecodeOptions,
+    static func checkPixelLimit(width: Int, height: Int, options: DecodeOptions,
                                         source: String) throws(ImageCodecError) {
         // Both sides are below 2^31, so the product cannot overflow.
         if width * height > options.maxPixels {

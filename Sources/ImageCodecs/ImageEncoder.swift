@@ -30,13 +30,17 @@ public enum ImageEncoder {
     }
 
     /// `encodePNG`, `encodeJPEG` or `encodeWebP` by format (`quality` is used for JPEG and
-    /// lossy WebP, `lossless` for WebP only).
+    /// lossy WebP, `lossless` for WebP only). The formats only read (`isWritable` false) fail
+    /// with `.encodeFailed`.
     public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         switch format {
         case .png: try encodePNG(image, destination: destination)
         case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
         case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
+        case .tiff, .gif, .bmp, .avif, .heif:
+            throw ImageCodecError(source: destination, reason: .encodeFailed(
+                "\(format.displayName) is read but not written; write \(format.keepOutputFormat.displayName) instead"))
         }
     }
 }

@@ -1,20 +1,31 @@
-/// The file formats the codecs read and write.
+/// The file formats the codecs read; PNG, JPEG and WebP are also written (`isWritable`).
 ///
 /// A file's format is always found from its first bytes (its signature), never from its name:
 /// a PNG saved as `photo.jpg` decodes as a PNG, and a text file named `.jpg` is refused.
+/// What each format is (names, extensions, signature, decoder) lives in `ImageFormatRegistry`.
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case png
     case jpeg
     case webp
+    case tiff
+    case gif
+    case bmp
+    case avif
+    case heif
 
     /// The usual file extension, without the dot.
-    public var fileExtension: String {
-        switch self {
-        case .png: "png"
-        case .jpeg: "jpg"
-        case .webp: "webp"
-        }
-    }
+    public var fileExtension: String { ImageFormatRegistry.entry(for: self).extensions[0] }
+
+    /// Whether `ImageEncoder` writes this format (PNG, JPEG, WebP); the others are inputs only.
+    public var isWritable: Bool { ImageFormatRegistry.entry(for: self).isWritable }
+
+    /// The format `--format keep` writes for an input of this format: itself when it is
+    /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
+    /// are lossless; JPEG for the photographic AVIF and HEIF).
+    public var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
+
+    /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.
+    public var displayName: String { ImageFormatRegistry.entry(for: self).displayName }
 
     /// The PNG signature: `\x89 P N G \r \n \x1a \n`.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -47,12 +58,14 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     }
 
     static func sniff(_ bytes: UnsafeRawBufferPointer) -> SniffResult {
-        if isWebP(bytes) { return .format(.webp) }
-        for (format, signature) in [(ImageFormat.png, pngSignature), (.jpeg, jpegSignature)] {
-            let n = min(bytes.count, signature.count)
-            guard n > 0, bytes.prefix(n).elementsEqual(signature.prefix(n)) else { continue }
-            return n == signature.count ? .format(format) : .truncatedSignature
-        }
-        return .unrecognised
+        ImageFormatRegistry.sniff(bytes)
+    }
+
+    /// Whether `bytes` starts with `signature`: `.format(self)`, `.truncatedSignature` when the
+    /// input ends inside it, or `.unrecognised`.
+    func matchPrefix(_ signature: [UInt8], of bytes: UnsafeRawBufferPointer) -> SniffResult {
+        let n = min(bytes.count, signature.count)
+        guard n > 0, bytes.prefix(n).elementsEqual(signature.prefix(n)) else { return .unrecognised }
+        return n == signature.count ? .format(self) : .truncatedSignature
     }
 }

@@ -13,7 +13,8 @@ struct FormatAndFileTests {
         #expect(ImageFormat(signatureOf: ImageFormat.pngSignature + [0, 0]) == .png)
         #expect(ImageFormat(signatureOf: [0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)
         #expect(ImageFormat(signatureOf: [0xFF, 0xD8]) == nil)                 // too short to tell
-        #expect(ImageFormat(signatureOf: Array("GIF89a".utf8)) == nil)
+        #expect(ImageFormat(signatureOf: Array("GIF89a".utf8)) == .gif)
+        #expect(ImageFormat(signatureOf: Array("%PDF-1.7".utf8)) == nil)
         #expect(ImageFormat(signatureOf: []) == nil)
         [UInt8]([0xFF, 0xD8]).withUnsafeBytes { #expect(ImageFormat.sniff($0) == .truncatedSignature) }
         [UInt8]([0x89, 0x50, 0x4E, 0x47]).withUnsafeBytes { #expect(ImageFormat.sniff($0) == .truncatedSignature) }

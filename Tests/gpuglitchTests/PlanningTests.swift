@@ -23,7 +23,7 @@ struct PlanningTests {
     func folderNaming() throws {
         let folder = try TemporaryFolder()
         for name in ["photos/b.PNG", "photos/a.jpg", "photos/sub/c.JPEG", "photos/sub/deeper/d.png",
-                     "photos/notes.txt", "photos/x.gif", "photos/Z.Jpg"] {
+                     "photos/notes.txt", "photos/x.psd", "photos/Z.Jpg"] {
             try folder.write(bytes, to: name)
         }
         try folder.makeFolder("photos/empty")
@@ -210,10 +210,10 @@ struct PlanningTests {
         #expect(result.status == 1, "\(result)")
         #expect(lines == [
             ["fail", "missing.png", "missing.png: No such file or directory"],
-            ["fail", "empty", "empty: folder contains no .jpg, .jpeg, .png or .webp images"],
+            ["fail", "empty", "empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
             ["write", "good.png", "out/good.png"],
-            ["fail", "x.jpg", "x.jpg: folder contains no .jpg, .jpeg, .png or .webp images"],
-            ["fail", "textonly", "textonly: folder contains no .jpg, .jpeg, .png or .webp images"],
+            ["fail", "x.jpg", "x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
+            ["fail", "textonly", "textonly: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
             ["fail", "", ": empty input name"],
         ])
     }

@@ -4,8 +4,9 @@ import SystemIO
 /// File-name rules for images: which names a folder scan picks up, and what format a name
 /// implies for `--format keep`.
 package enum ImageFileName {
-    /// Extensions (lowercased) a folder scan accepts, in any letter case.
-    package static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+    /// Extensions (lowercased) a folder scan accepts, in any letter case: those of every
+    /// format the codecs read (`ImageFormatRegistry`).
+    package static let imageExtensions = Set(ImageFormatRegistry.inputExtensions)
 
     /// Splits a file name into stem and extension at the last dot. A leading dot does not
     /// start an extension (`.png` is a stem with no extension, as for a hidden file).
@@ -22,20 +23,15 @@ package enum ImageFileName {
         return imageExtensions.contains(ext.lowercased())
     }
 
-    /// The format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg, `.webp` → webp, any case),
-    /// or nil for any other name.
+    /// The input format a name's extension denotes (`.png` → png, `.jpg`/`.jpeg` → jpeg,
+    /// `.tif` → tiff, …, any case), or nil for any other name.
     package static func format(of name: String) -> ImageFormat? {
         split(name).extension.flatMap(format(ofExtension:))
     }
 
-    /// The format an extension (without the dot, any case) denotes, or nil.
+    /// The input format an extension (without the dot, any case) denotes, or nil.
     package static func format(ofExtension ext: String) -> ImageFormat? {
-        switch ext.lowercased() {
-        case "png": .png
-        case "jpg", "jpeg": .jpeg
-        case "webp": .webp
-        default: nil
-        }
+        ImageFormatRegistry.format(ofExtension: ext)
     }
 
     /// The last component of a path (`a/b/c.png` → `c.png`), ignoring trailing slashes.

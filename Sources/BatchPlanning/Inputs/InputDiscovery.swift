@@ -48,7 +48,7 @@ package struct InputDiscovery {
                                  ancestors: [identity], into: emit)
             if found == 0 {
                 try emit(.failure(name: argument, reason:
-                    "folder contains no .jpg, .jpeg, .png or .webp images"))
+                    "folder contains no \(ImageFormatRegistry.extensionNames) images"))
             }
         case .brokenSymbolicLink:
             try emit(.failure(name: argument, reason: "broken symbolic link"))

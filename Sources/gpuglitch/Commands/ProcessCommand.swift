@@ -10,8 +10,9 @@ struct ProcessCommand: ParsableCommand {
         commandName: "process",
         abstract: "Scale, crop and glitch images into an output folder.",
         discussion: """
-            Inputs are files, folders (searched recursively for .jpg, .jpeg, .png and .webp in any \
-            letter case) and http(s) URLs. A bad input fails alone, with one line naming it; \
+            Inputs are files, folders (searched recursively for images by extension in any letter \
+            case: PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF, HEIC/HEIF) and http(s) URLs; the format \
+            is found from the content, never from the name. A bad input fails alone, with one line naming it; \
             the batch goes on. Exit codes: 0 all done, 1 some inputs failed, 2 usage error, \
             3 requested device missing, 130 interrupted.
             """)

@@ -1,0 +1,113 @@
+#include <tiffio.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+// libtiff over bytes in memory, with its messages caught per handle (never printed), and
+// typed wrappers for the variadic TIFFGetField/TIFFSetField, which Swift cannot call.
+
+typedef struct {
+    const unsigned char *data;
+    toff_t size;
+    toff_t position;
+    int ran_out;           // a read asked for bytes past the end
+    int errors;
+    int warnings;
+    char error[320];       // the first error, "module: message" (or just the message)
+    char warning[320];     // the first warning
+} gpuglitch_tiff_input;
+
+static tmsize_t gpuglitch_tiff_read(thandle_t handle, void *buffer, tmsize_t size) {
+    gpuglitch_tiff_input *in = (gpuglitch_tiff_input *)handle;
+    if (size <= 0) return 0;
+    toff_t left = in->position < in->size ? in->size - in->position : 0;
+    tmsize_t n = (toff_t)size < left ? size : (tmsize_t)left;
+    if (n < size) in->ran_out = 1;
+    if (n > 0) memcpy(buffer, in->data + in->position, (size_t)n);
+    in->position += (toff_t)n;
+    return n;
+}
+
+static tmsize_t gpuglitch_tiff_write(thandle_t handle, void *buffer, tmsize_t size) {
+    (void)handle; (void)buffer; (void)size;
+    return 0;
+}
+
+static toff_t gpuglitch_tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    gpuglitch_tiff_input *in = (gpuglitch_tiff_input *)handle;
+    toff_t base = whence == SEEK_CUR ? in->position : whence == SEEK_END ? in->size : 0;
+    in->position = base + offset;
+    return in->position;
+}
+
+static int gpuglitch_tiff_close(thandle_t handle) { (void)handle; return 0; }
+static toff_t gpuglitch_tiff_size(thandle_t handle) { return ((gpuglitch_tiff_input *)handle)->size; }
+
+static void gpuglitch_tiff_record(char *into, const char *module, const char *fmt, va_list ap) {
+    // The module is often just the handle's name ("memory"), which says nothing.
+    int n = module && strcmp(module, "memory") != 0 ? snprintf(into, 320, "%s: ", module) : 0;
+    if (n < 0 || n >= 320) n = 0;
+    vsnprintf(into + n, (size_t)(320 - n), fmt, ap);
+}
+
+static int gpuglitch_tiff_on_error(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
+    (void)tif;
+    gpuglitch_tiff_input *in = (gpuglitch_tiff_input *)user;
+    if (in->errors++ == 0) gpuglitch_tiff_record(in->error, module, fmt, ap);
+    return 1;
+}
+
+static int gpuglitch_tiff_on_warning(TIFF *tif, void *user, const char *module, const char *fmt, va_list ap) {
+    (void)tif;
+    gpuglitch_tiff_input *in = (gpuglitch_tiff_input *)user;
+    if (in->warnings++ == 0) gpuglitch_tiff_record(in->warning, module, fmt, ap);
+    return 1;
+}
+
+/// Opens `in` read-only, without memory mapping, its messages going to `in`; libtiff refuses
+/// any single allocation above `max_single_alloc` bytes (0: no limit).
+static inline TIFF *gpuglitch_tiff_open(gpuglitch_tiff_input *in, tmsize_t max_single_alloc) {
+    TIFFSetErrorHandler(NULL);
+    TIFFSetWarningHandler(NULL);
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) return NULL;
+    TIFFOpenOptionsSetErrorHandlerExtR(options, gpuglitch_tiff_on_error, in);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, gpuglitch_tiff_on_warning, in);
+    if (max_single_alloc > 0) TIFFOpenOptionsSetMaxSingleMemAlloc(options, max_single_alloc);
+    TIFF *tif = TIFFClientOpenExt("memory", "rm", (thandle_t)in, gpuglitch_tiff_read, gpuglitch_tiff_write,
+                                  gpuglitch_tiff_seek, gpuglitch_tiff_close, gpuglitch_tiff_size, NULL, NULL, options);
+    TIFFOpenOptionsFree(options);
+    return tif;
+}
+
+static inline int gpuglitch_tiff_get_u16(TIFF *tif, uint32_t tag, uint16_t *value) {
+    return TIFFGetField(tif, tag, value);
+}
+
+static inline int gpuglitch_tiff_get_u16_defaulted(TIFF *tif, uint32_t tag, uint16_t *value) {
+    return TIFFGetFieldDefaulted(tif, tag, value);
+}
+
+static inline int gpuglitch_tiff_get_u32(TIFF *tif, uint32_t tag, uint32_t *value) {
+    return TIFFGetField(tif, tag, value);
+}
+
+static inline int gpuglitch_tiff_get_u32_defaulted(TIFF *tif, uint32_t tag, uint32_t *value) {
+    return TIFFGetFieldDefaulted(tif, tag, value);
+}
+
+static inline int gpuglitch_tiff_get_colormap(TIFF *tif, uint16_t **r, uint16_t **g, uint16_t **b) {
+    return TIFFGetField(tif, TIFFTAG_COLORMAP, r, g, b);
+}
+
+static inline int gpuglitch_tiff_get_extra_samples(TIFF *tif, uint16_t *count, uint16_t **types) {
+    return TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, count, types);
+}
+
+static inline int gpuglitch_tiff_get_icc(TIFF *tif, uint32_t *count, void **data) {
+    return TIFFGetField(tif, TIFFTAG_ICCPROFILE, count, data);
+}
+
+static inline int gpuglitch_tiff_set_jpeg_rgb(TIFF *tif) {
+    return TIFFSetField(tif, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+}

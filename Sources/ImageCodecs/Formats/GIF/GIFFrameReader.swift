@@ -1,0 +1,124 @@
+import CGIF
+
+/// giflib (`DGifOpen` over the bytes in memory) positioned at the first frame: the logical
+/// screen, the first frame's place, colour table and transparency index (from the graphic
+/// control extension before it), ready for `readIndices`. giflib prints nothing and never
+/// aborts; its errors come back as codes, turned into `ImageCodecError`s here.
+final class GIFFrameReader {
+    /// The picture's size: the logical screen, grown to hold the first frame (as Pillow does).
+    let width: Int
+    let height: Int
+    /// The first frame's rectangle in the picture.
+    let frameX: Int, frameY: Int, frameWidth: Int, frameHeight: Int
+    let interlaced: Bool
+    /// RGB of each colour, from the frame's local table, else the global one; nil when neither.
+    let palette: [(UInt8, UInt8, UInt8)]?
+    /// The index that is transparent, from the first frame's graphic control extension.
+    let transparentIndex: Int?
+
+    private let input: Input
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private let source: String
+
+    /// The bytes giflib reads from, and whether it asked for more than there is.
+    private final class Input {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+        var ranOut = false
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    }
+
+    init(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) {
+        self.source = source
+        let input = Input(bytes)
+        self.input = input
+        var error: Int32 = 0
+        let opened = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), { file, buffer, wanted in
+            guard let file, let user = file.pointee.UserData, let buffer, wanted > 0 else { return 0 }
+            let input = Unmanaged<Input>.fromOpaque(user).takeUnretainedValue()
+            let n = min(Int(wanted), input.bytes.count - input.position)
+            if n < Int(wanted) { input.ranOut = true }
+            if n > 0 {
+                UnsafeMutableRawPointer(buffer).copyMemory(from: input.bytes.baseAddress! + input.position, byteCount: n)
+                input.position += n
+            }
+            return Int32(n)
+        }, &error)
+        guard let opened else { throw Self.failure(code: error, ranOut: input.ranOut, source: source) }
+        gif = opened
+        var transparent: Int?
+        // Records up to the first image descriptor; only the graphic control extension matters.
+        while true {
+            var record = UNDEFINED_RECORD_TYPE
+            guard DGifGetRecordType(gif, &record) == GIF_OK else {
+                let code = gif.pointee.Error
+                DGifCloseFile(gif, nil)
+                throw Self.failure(code: code, ranOut: input.ranOut, source: source)
+            }
+            if record == IMAGE_DESC_RECORD_TYPE { break }
+            if record == TERMINATE_RECORD_TYPE {
+                DGifCloseFile(gif, nil)
+                throw ImageCodecError(source: source, reason: .corrupt("GIF has no image"))
+            }
+            if record == EXTENSION_RECORD_TYPE {
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                var ok = DGifGetExtension(gif, &code, &block) == GIF_OK
+                if ok, code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
+                    transparent = block[1] & 1 != 0 ? Int(block[4]) : nil
+                }
+                while ok, block != nil { ok = DGifGetExtensionNext(gif, &block) == GIF_OK }
+                if !ok {
+                    let code = gif.pointee.Error
+                    DGifCloseFile(gif, nil)
+                    throw Self.failure(code: code, ranOut: input.ranOut, source: source)
+                }
+            }
+        }
+        guard DGifGetImageDesc(gif) == GIF_OK else {
+            let code = gif.pointee.Error
+            DGifCloseFile(gif, nil)
+            throw Self.failure(code: code, ranOut: input.ranOut, source: source)
+        }
+        let desc = gif.pointee.Image
+        frameX = Int(desc.Left)
+        frameY = Int(desc.Top)
+        frameWidth = Int(desc.Width)
+        frameHeight = Int(desc.Height)
+        interlaced = desc.Interlace
+        width = max(Int(gif.pointee.SWidth), frameX + frameWidth)
+        height = max(Int(gif.pointee.SHeight), frameY + frameHeight)
+        transparentIndex = transparent
+        let map = desc.ColorMap ?? gif.pointee.SColorMap
+        palette = map.map { map in
+            (0..<Int(map.pointee.ColorCount)).map { i in
+                let c = map.pointee.Colors[i]
+                return (c.Red, c.Green, c.Blue)
+            }
+        }
+    }
+
+    deinit { DGifCloseFile(gif, nil) }
+
+    /// The first frame's colour indices, row by row in picture order (interlaced rows put back).
+    func readIndices() throws(ImageCodecError) -> [UInt8] {
+        var indices = [UInt8](repeating: 0, count: frameWidth * frameHeight)
+        let rows: [Int] = interlaced
+            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: frameHeight, by: $0.1) }
+            : Array(0..<frameHeight)
+        for row in rows {
+            let ok = indices.withUnsafeMutableBufferPointer {
+                DGifGetLine(gif, $0.baseAddress! + row * frameWidth, Int32(frameWidth)) == GIF_OK
+            }
+            guard ok else { throw Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source) }
+        }
+        return indices
+    }
+
+    /// A giflib error: `.truncated` when the data ran out, else its message.
+    private static func failure(code: Int32, ranOut: Bool, source: String) -> ImageCodecError {
+        if ranOut { return ImageCodecError(source: source, reason: .truncated) }
+        let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
+        return ImageCodecError(source: source, reason: .corrupt("giflib: \(message)"))
+    }
+}

@@ -1,0 +1,53 @@
+import CTIFF
+
+/// TIFF through libtiff 4.5: the first page (strips or tiles, contiguous or planar, either byte
+/// order; none, LZW, deflate, PackBits, JPEG, CCITT G3/G4), converted to RGBA as Pillow 13 does
+/// (`TIFFPixelConverter`), with the Orientation tag applied as Pillow's `exif_transpose` does
+/// and the ICC profile tag read.
+///
+/// libtiff's messages never reach stderr (`TIFFHandle`). Its errors fail the decode; its
+/// warnings while reading pixel data fail it too when `failOnWarnings` is on (damaged
+/// compressed data), while warnings about the directory (unknown tags, which are common and
+/// harmless) never do.
+enum TIFFCodec: ImageFormatCodec {
+    static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
+        // "II*\0" or "MM\0*"; BigTIFF has 43 (`+`) for 42.
+        for signature: [UInt8] in [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A],
+                                   [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]] {
+            let result = ImageFormat.tiff.matchPrefix(signature, of: b)
+            if result != .unrecognised { return b.count >= 2 ? result : .unrecognised }
+        }
+        return .unrecognised
+    }
+
+    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+        let file = try TIFFHandle(bytes, source: source)
+        let layout = try TIFFLayout(file)
+        return ImageHeader(format: .tiff, storedWidth: layout.width, storedHeight: layout.height,
+                           orientation: layout.orientation)
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+                       source: String) throws(ImageCodecError) -> DecodedImage {
+        let file = try TIFFHandle(bytes, source: source, allocationLimit: options.memoryBudget)
+        let layout = try TIFFLayout(file)
+        try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height, options: options, source: source)
+        let warningsBefore = file.warningCount
+        let samples = try TIFFSamples(file, layout: layout)
+        if options.failOnWarnings, file.warningCount > warningsBefore {
+            throw ImageCodecError(source: source, reason: .corrupt("libtiff: \(file.firstWarning)"))
+        }
+        let (pixels, opaque) = TIFFPixelConverter.rgba(samples, layout: layout)
+        return finish(HostImage(width: layout.width, height: layout.height, pixels: pixels), header: header,
+                      options: options, opaque: opaque)
+    }
+
+    static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let file = try? TIFFHandle(bytes, source: "") else { return nil }
+        var count: UInt32 = 0
+        var data: UnsafeMutableRawPointer?
+        guard gpuglitch_tiff_get_icc(file.tif, &count, &data) != 0, let data, count > 0,
+              Int(count) <= ICCProfile.maximumBytes else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
+    }
+}

@@ -1,0 +1,61 @@
+/// TIFF samples to 8-bit RGBA, as Pillow 13 converts each kind: gray below 8 bits scaled to
+/// 0...255 (1-bit to 0/255), WhiteIsZero inverted, 16-bit samples by their high byte (the
+/// project's rule for every 16-bit channel, gray included), palette indices through the colour
+/// map (black past its end), CMYK by Pillow's formula, associated alpha undone as Pillow's
+/// `RGBa` to `RGBA` (`255 * c / a`, clipped; colour kept where alpha is 0 or 255).
+enum TIFFPixelConverter {
+    static func rgba(_ samples: TIFFSamples, layout: TIFFLayout) -> (pixels: [UInt8], opaque: Bool) {
+        let w = layout.width, h = layout.height
+        let bits = layout.bitsPerSample
+        let spp = layout.samplesPerPixel
+        let planeBytes = samples.rowBytes * h
+        var out = [UInt8](repeating: 255, count: w * h * 4)
+        let scale = bits < 8 ? 255 / ((1 << bits) - 1) : 1
+        samples.bytes.withUnsafeBytes { s in
+            /// Sample `c` of pixel `x` in row `y`, unscaled (16-bit: the high byte).
+            func sample(_ x: Int, _ y: Int, _ c: Int) -> Int {
+                let base = layout.planar ? c * planeBytes + y * samples.rowBytes : y * samples.rowBytes
+                let index = layout.planar ? x : x * spp + c
+                switch bits {
+                case 8: return Int(s[base + index])
+                case 16: return Int(s.load(fromByteOffset: base + index * 2, as: UInt16.self) >> 8)
+                default:
+                    let bit = index * bits
+                    return (Int(s[base + bit >> 3]) >> (8 - bits - (bit & 7))) & ((1 << bits) - 1)
+                }
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let o = (y * w + x) * 4
+                    switch layout.colour {
+                    case .gray(let whiteIsZero):
+                        var v = sample(x, y, 0) * scale
+                        if whiteIsZero { v = 255 - v }
+                        out[o] = UInt8(v); out[o + 1] = UInt8(v); out[o + 2] = UInt8(v)
+                    case .rgb:
+                        out[o] = UInt8(sample(x, y, 0)); out[o + 1] = UInt8(sample(x, y, 1)); out[o + 2] = UInt8(sample(x, y, 2))
+                    case .palette(let red, let green, let blue):
+                        let i = sample(x, y, 0)
+                        out[o] = i < red.count ? red[i] : 0
+                        out[o + 1] = i < green.count ? green[i] : 0
+                        out[o + 2] = i < blue.count ? blue[i] : 0
+                    case .cmyk:
+                        // Stored ink amounts; CMYKConversion takes inverted ones (Adobe JPEG's).
+                        for c in 0..<4 { out[o + c] = UInt8(255 - sample(x, y, c)) }
+                    }
+                    if layout.alpha != .none {
+                        let a = sample(x, y, layout.colourSamples) * scale
+                        out[o + 3] = UInt8(a)
+                        if layout.alpha == .associated, a != 0, a != 255 {
+                            for c in 0..<3 { out[o + c] = UInt8(min(255, 255 * Int(out[o + c]) / a)) }
+                        }
+                    }
+                }
+            }
+        }
+        if layout.colour == .cmyk {
+            out.withUnsafeMutableBytes { CMYKConversion.convertToRGBA($0) }
+        }
+        return (out, layout.alpha == .none)
+    }
+}

@@ -1,0 +1,45 @@
+@testable import ImageCodecs
+import Testing
+
+/// The one list of formats: complete, sniffed by content, and what the command line reads
+/// from it (extensions, `--format keep`, the unknown-format message).
+@Suite struct ImageFormatRegistryTests {
+    @Test func everyFormatHasExactlyOneEntry() {
+        #expect(ImageFormatRegistry.entries.map(\.format).sorted { $0.rawValue < $1.rawValue }
+            == ImageFormat.allCases.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    @Test func extensionsAndKeepFormats() {
+        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "avif", "heic", "heif"])
+        #expect(ImageFormatRegistry.format(ofExtension: "GIF") == .gif)
+        #expect(ImageFormatRegistry.format(ofExtension: "Bmp") == .bmp)
+        #expect(ImageFormatRegistry.format(ofExtension: "JPEG") == .jpeg)
+        #expect(ImageFormatRegistry.format(ofExtension: "txt") == nil)
+        #expect(ImageFormat.gif.keepOutputFormat == .png && ImageFormat.bmp.keepOutputFormat == .png)
+        #expect(ImageFormat.heif.keepOutputFormat == .jpeg && ImageFormatRegistry.format(ofExtension: "HEIC") == .heif)
+        #expect(ImageFormat.avif.keepOutputFormat == .jpeg && ImageFormat.tiff.keepOutputFormat == .png)
+        #expect(ImageFormat.jpeg.keepOutputFormat == .jpeg && ImageFormat.webp.keepOutputFormat == .webp)
+        #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp])
+        #expect(ImageFormat.allCases.allSatisfy { $0.keepOutputFormat.isWritable })
+        #expect(ImageFormat.gif.fileExtension == "gif" && ImageFormat.jpeg.fileExtension == "jpg")
+    }
+
+    @Test func messagesNameEveryFormat() {
+        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF")
+        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif")
+    }
+
+    @Test func sniffingIsByContent() {
+        #expect(ImageFormat(signatureOf: Array("GIF87a".utf8) + [1, 0]) == .gif)
+        #expect(ImageFormat(signatureOf: Array("BM".utf8) + [0, 0]) == .bmp)
+        #expect(ImageFormat(signatureOf: Array("GIF90a".utf8)) == nil)
+        Array("GIF".utf8).withUnsafeBytes { #expect(ImageFormat.sniff($0) == .truncatedSignature) }
+    }
+
+    @Test func readOnlyFormatsAreNotWritten() {
+        let image = HostImage(width: 2, height: 2)
+        #expect(throws: ImageCodecError(source: "o.gif", reason: .encodeFailed("GIF is read but not written; write PNG instead"))) {
+            try ImageEncoder.encode(image, as: .gif, destination: "o.gif")
+        }
+    }
+}
