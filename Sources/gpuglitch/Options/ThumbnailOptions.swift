@@ -133,7 +133,7 @@ struct ThumbnailOptions: ParsableArguments {
     /// The library settings these options describe. Call after validation.
     func settings() throws(ValidationError) -> ThumbnailSettings {
         var s = ThumbnailSettings()
-        s.size = size
+        s.sizes = [ThumbnailSize(side: size)!]
         s.fit = fit.mode
         s.gravity = gravity.gravity
         s.filter = filter.filter

@@ -1,0 +1,48 @@
+import ComputeCore
+import ImageCodecs
+import OperationChain
+
+/// Makes every output of one decoded image: the image is made resident on the backend once
+/// (one upload on a device), then each size's operations run from that same image and its
+/// save downloads and writes the result (one download per output). The outputs are made one
+/// after another, so only one resized image exists at a time besides the shared input.
+///
+/// A cancelled run stops between outputs; the saves' deferred files are for the caller to
+/// commit or abandon, all of them, so an input either gets all its outputs or none.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
+public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [SavedImage]>, @unchecked Sendable {
+    public let backend: any ComputeBackend
+    /// Each output's operations (scale, effects, glitch) and its save, in output order.
+    public let outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)]
+
+    public init(backend: any ComputeBackend,
+                outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)],
+                input: PipelineImage? = nil) {
+        self.backend = backend
+        self.outputs = outputs
+        super.init(input: input)
+    }
+
+    /// The outputs of `pipeline` (one per entry of its sizes), saved to `paths` in `format`
+    /// with `save`'s settings.
+    public convenience init(pipeline: ThumbnailPipeline, backend: any ComputeBackend,
+                            saves: [SaveImageOperation]) {
+        let outputs = zip(pipeline.targets, saves).map { target, save in
+            (operations: pipeline.operations(on: backend, target: target), save: save)
+        }
+        self.init(backend: backend, outputs: outputs)
+    }
+
+    public override func execute(_ input: PipelineImage) throws -> [SavedImage] {
+        let resident = try backend.makeResident(input)
+        var saved: [SavedImage] = []
+        saved.reserveCapacity(outputs.count)
+        for (operations, save) in outputs {
+            if isCancelled { throw CancellationError() }
+            var current = resident
+            for operation in operations { current = try operation.execute(current) }
+            saved.append(try save.execute(current))
+        }
+        return saved
+    }
+}
