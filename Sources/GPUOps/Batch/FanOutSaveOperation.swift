@@ -14,26 +14,40 @@ public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [Saved
     public let backend: any ComputeBackend
     /// Each output's operations (scale, effects, glitch) and its save, in output order.
     public let outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)]
+    /// Set when the saves given do not match the pipeline's sizes: the operation then fails
+    /// with it, writing nothing.
+    private let mismatch: OutputCountMismatch?
 
     public init(backend: any ComputeBackend,
                 outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)],
                 input: PipelineImage? = nil) {
         self.backend = backend
         self.outputs = outputs
+        mismatch = nil
         super.init(input: input)
     }
 
-    /// The outputs of `pipeline` (one per entry of its sizes), saved to `paths` in `format`
-    /// with `save`'s settings.
-    public convenience init(pipeline: ThumbnailPipeline, backend: any ComputeBackend,
-                            saves: [SaveImageOperation]) {
-        let outputs = zip(pipeline.targets, saves).map { target, save in
-            (operations: pipeline.operations(on: backend, target: target), save: save)
+    /// The outputs of `pipeline`, one per entry of its settings' sizes, each written by the
+    /// save at the same position of `saves` (as many saves as sizes; otherwise the operation
+    /// fails with `OutputCountMismatch`).
+    public init(pipeline: ThumbnailPipeline, backend: any ComputeBackend, saves: [SaveImageOperation],
+                input: PipelineImage? = nil) {
+        let targets = pipeline.targets
+        self.backend = backend
+        if targets.count == saves.count {
+            outputs = zip(targets, saves).map { target, save in
+                (operations: pipeline.operations(on: backend, target: target), save: save)
+            }
+            mismatch = nil
+        } else {
+            outputs = []
+            mismatch = OutputCountMismatch(outputs: saves.count, sizes: targets.count)
         }
-        self.init(backend: backend, outputs: outputs)
+        super.init(input: input)
     }
 
     public override func execute(_ input: PipelineImage) throws -> [SavedImage] {
+        if let mismatch { throw mismatch }
         let resident = try backend.makeResident(input)
         var saved: [SavedImage] = []
         saved.reserveCapacity(outputs.count)
@@ -45,4 +59,12 @@ public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [Saved
         }
         return saved
     }
+}
+
+/// Output paths (or saves) that do not match the size entries one to one.
+public struct OutputCountMismatch: Error, Equatable, CustomStringConvertible {
+    public let outputs: Int
+    public let sizes: Int
+
+    public var description: String { "\(outputs) output paths for \(sizes) sizes" }
 }

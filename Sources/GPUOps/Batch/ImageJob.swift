@@ -37,13 +37,6 @@ struct ImageJob: Sendable {
             SaveImageOperation(path: path, format: item.format, quality: settings.quality,
                                lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
         }
-        guard saves.count == settings.sizes.count else {
-            // A caller's mistake, reported on the item rather than trapped on.
-            return BlockOperation {
-                done(BatchItemResult(index: index, item: item, status: .failed,
-                                     error: "\(item.source): \(item.outputs.count) output paths for \(settings.sizes.count) sizes"))
-            }
-        }
         let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves)
         let operations: [AnyChainableOperation] = [load, fanOut]
         return CompoundOperation<ImageSource, [SavedImage]>(operations: operations, input: item.source) { outcome in
