@@ -7,8 +7,9 @@ import OperationChain
 /// save downloads and writes the result (one download per output). The outputs are made one
 /// after another, so only one resized image exists at a time besides the shared input.
 ///
-/// A cancelled run stops between outputs; the saves' deferred files are for the caller to
-/// commit or abandon, all of them, so an input either gets all its outputs or none.
+/// A cancelled run stops between outputs. With `defersCommit` saves (the batch runner's), no
+/// output is renamed into place here: the caller commits them all once every output was made,
+/// or abandons them all.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [SavedImage]>, @unchecked Sendable {
     public let backend: any ComputeBackend
