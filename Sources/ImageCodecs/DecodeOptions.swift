@@ -8,8 +8,8 @@ public struct DecodeOptions: Sendable {
     public var applyOrientation: Bool
     /// Shrink-on-load. Called with the full size of the picture as it will come out (oriented
     /// when `applyOrientation` is on), it returns the smallest size the caller will resample
-    /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides stay at
-    /// least twice that size (see `ShrinkOnLoad`). `nil` decodes at full size. PNGs are always
+    /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides hold that
+    /// scale times twice that size, as Pillow's `draft` (see `ShrinkOnLoad`). `nil` decodes at full size. PNGs are always
     /// decoded at full size.
     public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))?
     /// Whether a decoder warning fails the decode (the default), libvips' `fail_on=warning`.

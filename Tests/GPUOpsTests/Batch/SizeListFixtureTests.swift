@@ -56,7 +56,7 @@ struct SizeListFixtureTests {
 
     @Test("the fixture file is there and complete")
     func fixturesLoaded() {
-        #expect(Self.cases.count == 10)
+        #expect(Self.cases.count == 12)
         #expect(Self.cases.allSatisfy { $0.sizes.count == $0.outputs.count && $0.settings.sizes.count == $0.sizes.count })
     }
 
