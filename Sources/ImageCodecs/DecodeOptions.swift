@@ -8,9 +8,9 @@ public struct DecodeOptions: Sendable {
     public var applyOrientation: Bool
     /// Shrink-on-load. Called with the full size of the picture as it will come out (oriented
     /// when `applyOrientation` is on), it returns the smallest size the caller will resample
-    /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides stay at
-    /// least twice that size (see `ShrinkOnLoad`). `nil` decodes at full size. Every other
-    /// format is always decoded at full size.
+    /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides hold that
+    /// scale times twice that size, as Pillow's `draft` (see `ShrinkOnLoad`). `nil` decodes at full size.
+    /// Every other format is always decoded at full size.
     public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))?
     /// Whether a decoder warning fails the decode (the default), libvips' `fail_on=warning`.
     /// For JPEG, a libjpeg warning fails it. libjpeg warns when entropy data

@@ -14,14 +14,15 @@ public enum ShrinkOnLoad {
         (size + denominator - 1) / denominator
     }
 
-    /// The largest of 8, 4, 2 at which both decoded sides are still at least twice the
-    /// minimum the caller needs, or 1 when even 1/2 would leave too little.
+    /// The largest of 8, 4, 2 that fits twice the minimum the caller needs into both sides
+    /// whole, `width ≥ d·2·minimumWidth` and `height ≥ d·2·minimumHeight`, or 1. This is
+    /// Pillow 13's `draft`: `scale = min(W // (2w), H // (2h))`, then the largest of 8, 4, 2, 1
+    /// not above it. Judging by the decoded size instead (`ceil(W/d) ≥ 2w`) would pick a
+    /// smaller decode than Pillow when a side is not a multiple of `d`, and other pixels.
     ///
     /// `width`/`height` are the full size of the picture (oriented the same way as the minimum).
     public static func denominator(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
-        for d in denominators
-        where scaledSize(width, denominator: d) >= 2 * minimumWidth
-            && scaledSize(height, denominator: d) >= 2 * minimumHeight {
+        for d in denominators where width >= d * 2 * minimumWidth && height >= d * 2 * minimumHeight {
             return d
         }
         return 1

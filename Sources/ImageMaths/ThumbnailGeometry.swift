@@ -1,19 +1,25 @@
-/// How a picture is fitted into the `N × N` square of the default pipeline (docs/SPEC.md §3).
+/// How a picture is fitted into its box (docs/SPEC.md §3).
 public enum FitMode: String, Sendable, CaseIterable, Codable {
-    /// The shorter side becomes `N`, then an `N × N` square is cut out.
+    /// The picture covers the box (the side that does not match is at least the box's), then
+    /// the box is cut out.
     case cover
-    /// The longer side becomes `N`; nothing is cut.
+    /// The picture fits inside the box, aspect kept; nothing is cut.
     case contain
 }
 
-/// Where the square is cut from when `cover` leaves more than `N` pixels on one axis.
+/// Where the box is cut from when `cover` leaves more than the box on one axis.
 public enum Gravity: String, Sendable, CaseIterable, Codable {
     case centre, north, south, east, west
 
     /// The `side × side` square anchored here inside a `width × height` image (integer
     /// halving of the slack, as docs/SPEC.md §3 says).
     public func square(side n: Int, inWidth width: Int, height: Int) -> PixelRect {
-        let slackX = width - n, slackY = height - n
+        rect(width: n, height: n, inWidth: width, height: height)
+    }
+
+    /// The `boxWidth × boxHeight` rectangle anchored here inside a `width × height` image.
+    public func rect(width boxWidth: Int, height boxHeight: Int, inWidth width: Int, height: Int) -> PixelRect {
+        let slackX = width - boxWidth, slackY = height - boxHeight
         let x: Int, y: Int
         switch self {
         case .centre: (x, y) = (slackX / 2, slackY / 2)
@@ -22,7 +28,7 @@ public enum Gravity: String, Sendable, CaseIterable, Codable {
         case .west: (x, y) = (0, slackY / 2)
         case .east: (x, y) = (slackX, slackY / 2)
         }
-        return PixelRect(x: x, y: y, width: n, height: n)
+        return PixelRect(x: x, y: y, width: boxWidth, height: boxHeight)
     }
 }
 
@@ -35,26 +41,47 @@ public struct ThumbnailGeometry: Sendable, Equatable {
     /// The part of the resized image that is kept (the whole of it for `contain`).
     public let crop: PixelRect
 
+    /// The square box `n × n`: the shorter side becomes `n` (cover) or the longer (contain).
     public init(width: Int, height: Int, size n: Int, fit: FitMode, gravity: Gravity = .centre) {
-        precondition(width > 0 && height > 0 && n > 0)
-        let long = max(width, height), short = min(width, height)
-        let scaledLong: Int, scaledShort: Int
+        self.init(width: width, height: height, boxWidth: n, boxHeight: n, fit: fit, gravity: gravity)
+    }
+
+    /// Fits a `width × height` picture to a `boxWidth × boxHeight` box.
+    ///
+    /// The side that matches the box is the one whose scale factor wins (the larger for
+    /// cover, the smaller for contain; width on a tie); the other side is rounded half up,
+    /// and is at least the box's (cover) or at least 1 (contain). Without `enlarges`, a box
+    /// that would need a scale above 1 gets scale 1: contain keeps the picture's size, cover
+    /// keeps it too and cuts at most the box.
+    public init(width: Int, height: Int, boxWidth: Int, boxHeight: Int, fit: FitMode,
+                gravity: Gravity = .centre, enlarges: Bool = true) {
+        precondition(width > 0 && height > 0 && boxWidth > 0 && boxHeight > 0)
+        // boxWidth / width against boxHeight / height, without division.
+        let widthScaleWins = boxWidth * height >= boxHeight * width
+        let widthMatches: Bool
         switch fit {
-        case .cover:
-            scaledShort = n
-            scaledLong = max(n, (long * n * 2 + short) / (2 * short))
-        case .contain:
-            scaledLong = n
-            scaledShort = max(1, (short * n * 2 + long) / (2 * long))
+        case .cover: widthMatches = widthScaleWins
+        case .contain: widthMatches = boxWidth * height <= boxHeight * width
         }
-        let landscape = width >= height
-        scaledWidth = landscape ? scaledLong : scaledShort
-        scaledHeight = landscape ? scaledShort : scaledLong
+        let enlarging = widthMatches ? boxWidth > width : boxHeight > height
+        if !enlarges && enlarging {
+            scaledWidth = width
+            scaledHeight = height
+        } else if widthMatches {
+            let other = (2 * height * boxWidth + width) / (2 * width)
+            scaledWidth = boxWidth
+            scaledHeight = fit == .cover ? max(boxHeight, other) : max(1, other)
+        } else {
+            let other = (2 * width * boxHeight + height) / (2 * height)
+            scaledHeight = boxHeight
+            scaledWidth = fit == .cover ? max(boxWidth, other) : max(1, other)
+        }
         switch fit {
         case .contain:
             crop = PixelRect(x: 0, y: 0, width: scaledWidth, height: scaledHeight)
         case .cover:
-            crop = gravity.square(side: n, inWidth: scaledWidth, height: scaledHeight)
+            crop = gravity.rect(width: min(boxWidth, scaledWidth), height: min(boxHeight, scaledHeight),
+                                inWidth: scaledWidth, height: scaledHeight)
         }
     }
 

@@ -22,7 +22,7 @@ struct BatchJobTests {
 
     static func settings() -> ThumbnailSettings {
         var settings = ThumbnailSettings()
-        settings.size = 4
+        settings.sizes = [ThumbnailSize(side: 4)!]
         settings.glitch = nil
         return settings
     }

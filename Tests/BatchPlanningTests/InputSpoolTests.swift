@@ -13,14 +13,16 @@ struct InputSpoolTests {
             case 0:
                 // A long name, so records straddle the reader's chunks; one byte that is not UTF-8.
                 let name = "folder/" + String(repeating: "n", count: i * 7 % 300) + PathBytes.string(decoding: [0xE9]) + "\(i).png"
+                // Every other file has three outputs (three sizes), the rest one.
+                let sizes = i % 2 == 0 ? ["64", "48x32", "1024"] : ["512"]
                 return SpooledInput(name: name, content: .image(
-                    source: .file(name), identity: "/abs/" + name, output: "out/\(i).png",
-                    resolvedOutput: "/abs/out/\(i).png", format: .png, outputExists: i % 2 == 0))
+                    source: .file(name), identity: "/abs/" + name, outputs: sizes.map { "out/\(i)_\($0).png" },
+                    resolvedOutputs: sizes.map { "/abs/out/\(i)_\($0).png" }, format: .png, outputsExist: i % 4 == 0))
             case 1:
                 let url = "https://example.org/p/\(i).jpg?x=\(i)"
                 return SpooledInput(name: url, content: .image(
-                    source: .url(URL(string: url)!), identity: url, output: "out/\(i).jpg",
-                    resolvedOutput: "/abs/out/\(i).jpg", format: .jpeg, outputExists: false))
+                    source: .url(URL(string: url)!), identity: url, outputs: ["out/\(i).jpg", "out/\(i)_2.jpg"],
+                    resolvedOutputs: ["/abs/out/\(i).jpg", "/abs/out/\(i)_2.jpg"], format: .jpeg, outputsExist: false))
             default:
                 return SpooledInput(name: "bad\(i)", content: .failure(reason: "reason \(i)"))
             }
@@ -55,6 +57,8 @@ struct InputSpoolTests {
         #expect(keys == inputs.map(\.collisionKeys))
         #expect(inputs[0].collisionKeys.identity != nil, "a file has an identity key")
         #expect(inputs[1].collisionKeys.identity == nil, "a URL has none")
+        #expect(inputs[0].collisionKeys.more.count == 2, "one key an output")
+        #expect(inputs[3].collisionKeys.more.isEmpty, "one output: no more keys")
     }
 
     @Test("decodingWhen decodes exactly the records asked for")

@@ -59,7 +59,7 @@ struct ReportMergerTests {
     func otherSettings() throws {
         let scratch = try Scratch()
         var other = ThumbnailSettings()
-        other.size = 256
+        other.sizes = [ThumbnailSize(side: 256)!]
         let a = try Self.shard(scratch, "a.json", records: Self.records(0..<1), shard: "1/2", seconds: 1)
         let b = try Self.shard(scratch, "b.json", records: Self.records(1..<2), shard: "2/2", settings: other, seconds: 1)
         #expect(throws: ReportMergeError("report merge: \(b) was made with other image settings than \(a)")) {

@@ -14,7 +14,7 @@ struct ReportWriterTests {
         var timings = StageTimings()
         timings.decode = Double(i) / 1000
         timings.write = 0.25
-        switch i % 4 {
+        switch i % 5 {
         case 0:
             return BatchReport.ImageRecord(input: "in/\(i).png", output: "out/\(i).png", status: .ok, seconds: 0.5 + Double(i),
                                            timings: timings, outputWidth: 512, outputHeight: 384)
@@ -23,9 +23,17 @@ struct ReportWriterTests {
                                            error: "in/\(i).jpg: not a PNG\nor JPEG", seconds: 0)
         case 2:
             return BatchReport.ImageRecord(input: "in/\(i).png", output: "out/\(i).png", status: .skipped, seconds: 0)
-        default:
+        case 3:
             return BatchReport.ImageRecord(input: "https://h/\(i)", output: "out/\(i).jpg", status: .ok, seconds: 1e-7,
                                            timings: timings, outputWidth: 1, outputHeight: 2, fellBackToCPU: true)
+        default:
+            // Several sizes: the input's outputs listed, written ones with their size.
+            let written = i % 2 == 0
+            return BatchReport.ImageRecord(input: "in/\(i).png", output: nil, status: written ? .ok : .interrupted,
+                                           seconds: 0.125, timings: written ? timings : nil, outputs: [
+                .init(path: "out/\(i)_640x480.png", size: "640x480", width: written ? 640 : nil, height: written ? 427 : nil),
+                .init(path: "out/\"q\"\(i)_64.png", size: "64", width: written ? 64 : nil, height: written ? 64 : nil),
+            ])
         }
     }
 
@@ -39,7 +47,7 @@ struct ReportWriterTests {
     func lineEncoding() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for i in 0..<8 {
+        for i in 0..<10 {
             let record = Self.record(i)
             let line = ImageRecordLine.encode(record)
             #expect(try JSONDecoder().decode(BatchReport.ImageRecord.self, from: Data(line)) == record)

@@ -58,10 +58,9 @@ struct FixtureDecodeTests {
     @Test("shrink-on-load decodes equal Pillow's draft-mode decodes", arguments: scaledCases)
     func shrunk(_ sample: Manifest.Sample, _ scaled: Manifest.Scaled) throws {
         let d = scaled.denominator
-        // Ask for half the 1/d size: 1/d is then the smallest scale that still leaves 2x.
-        let options = DecodeOptions(minimumSize: { w, h in
-            (ShrinkOnLoad.scaledSize(w, denominator: d) / 2, ShrinkOnLoad.scaledSize(h, denominator: d) / 2)
-        })
+        // Ask for half of Pillow's draft size `(W // d, H // d)`: 1/d is then the largest scale
+        // that holds twice the request (`ShrinkOnLoad.denominator`, Pillow's rule).
+        let options = DecodeOptions(minimumSize: { w, h in (w / d / 2, h / d / 2) })
         let decoded = try ImageDecoder.decode(contentsOf: sample.path, options: options)
         #expect(decoded.scaleDenominator == d)
         #expect(decoded.sourceWidth == sample.width)

@@ -17,13 +17,14 @@ struct ShrinkOnLoadTests {
         Case(width: 100, height: 100, minimumWidth: 25, minimumHeight: 25, expected: 2),
         Case(width: 100, height: 100, minimumWidth: 26, minimumHeight: 25, expected: 1),
         Case(width: 100, height: 100, minimumWidth: 60, minimumHeight: 60, expected: 1),
-        Case(width: 9, height: 9, minimumWidth: 1, minimumHeight: 1, expected: 8),             // ceil(9/8) = 2 >= 2
+        Case(width: 9, height: 9, minimumWidth: 1, minimumHeight: 1, expected: 4),             // 9 // 2 = 4, as Pillow (ceil(9/8) = 2 would allow 1/8)
+        Case(width: 16, height: 16, minimumWidth: 1, minimumHeight: 1, expected: 8),
         Case(width: 15, height: 9, minimumWidth: 1, minimumHeight: 2, expected: 2),
         Case(width: 1, height: 1, minimumWidth: 0, minimumHeight: 0, expected: 8),
         Case(width: 3000, height: 4000, minimumWidth: 512, minimumHeight: 683, expected: 2),   // portrait
     ]
 
-    @Test("denominator keeps both sides at least twice the minimum", arguments: cases)
+    @Test("denominator: the largest d with both sides at least d times twice the minimum (Pillow's draft)", arguments: cases)
     func denominator(_ c: Case) {
         #expect(ShrinkOnLoad.denominator(width: c.width, height: c.height,
                                          minimumWidth: c.minimumWidth, minimumHeight: c.minimumHeight) == c.expected)
@@ -38,7 +39,7 @@ struct ShrinkOnLoadTests {
     }
 
     @Test("the decoder decodes at the chosen scale", arguments: [
-        (64, 64, 2), (128, 128, 1), (113, 75, 2), (114, 75, 1), (32, 20, 4), (28, 19, 8), (29, 19, 4),
+        (64, 64, 2), (128, 128, 1), (112, 75, 2), (113, 75, 1), (32, 20, 4), (28, 18, 8), (28, 19, 4),
         (10, 10, 8), (0, 0, 8),
     ])
     func decodedSize(minimumWidth: Int, minimumHeight: Int, expected: Int) throws {

@@ -92,3 +92,31 @@ struct ParityExample {
     }
     // doc: end
 }
+
+func sizeListExample(device: any ComputeBackend) -> (CompoundOperation<ImageSource, [SavedImage]>, BatchSummary) {
+    // doc: IMAGE-OPERATIONS.md, block 8
+    var settings = ThumbnailSettings()
+    settings.sizes = ["1024", "640x480", "256"].compactMap(ThumbnailSize.init)   // N or WxH, as --size
+    settings.fit = .contain
+    settings.enlarges = false                                                    // --no-enlarge
+    settings.glitch = nil
+    let pipeline = ThumbnailPipeline(settings: settings)
+
+    // One image: decoded once (one shrink-on-load draft for every size), then every size.
+    let saves = settings.sizes.map { SaveImageOperation(path: "out/coffee_\($0).jpg", format: .jpeg, quality: 85) }
+    let chain = CompoundOperation<ImageSource, [SavedImage]>(operations: [
+        LoadImageOperation(options: pipeline.decodeOptions),
+        FanOutSaveOperation(pipeline: pipeline, backend: device, saves: saves),
+    ], input: .file("samples/coffee.jpg"))
+
+    // Many images: one output path per size entry, in the entries' order.
+    let items = ["a", "b"].map { name in
+        BatchItem(source: .file("photos/\(name).jpg"),
+                  outputs: settings.sizes.map { "out/\(name)_\($0).jpg" }, format: .jpeg)
+    }
+    let summary = BatchRunner(backend: device, settings: settings, workers: 4).run(items) { result in
+        print(result.item.source, result.savedOutputs.map { "\($0.width)x\($0.height)" })
+    }
+    // doc: end
+    return (chain, summary)
+}

@@ -22,8 +22,15 @@ public struct BatchJob: Sendable {
     public var settings: ThumbnailSettings
     /// This process's slice of a batch split over several; nil: every input.
     public var shard: ShardSpec?
-    /// Inputs whose output already exists are skipped (and reported `skipped`).
+    /// Inputs all of whose outputs already exist are skipped (and reported `skipped`); an
+    /// input with some missing is made again whole.
     public var skipExisting = false
+    /// Where each output goes under `outputFolder`; by default `{dir}/{stem}.{ext}` for one
+    /// size entry and `{dir}/{stem}_{size}.{ext}` for several.
+    public var template: OutputTemplate?
+
+    /// The template in force: `template`, or the default for the number of sizes.
+    public var outputTemplate: OutputTemplate { template ?? .standard(forSizes: settings.sizes.count) }
     /// CPU threads for decoding and encoding.
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// `.json` (written whole, at the end, by rename) or `.jsonl` (a line as each input ends).
@@ -38,15 +45,18 @@ public struct BatchJob: Sendable {
     }
 
     /// Finds the inputs and plans them. The output folder itself is never scanned as input.
-    /// Throws only when the plan cannot be made at all (an unreadable list file, a failing
-    /// temporary folder); a bad input is a planned failure.
+    /// Throws only when the plan cannot be made at all (a template that sends two outputs of
+    /// one input to one path, an `OutputTemplateError`, before any input is looked at; an
+    /// unreadable list file, a failing temporary folder); a bad input is a planned failure.
     public func plan() throws -> BatchPlan {
         var discovery = InputDiscovery()
         if case .directory(let identity) = FileSystem.kind(of: outputFolder) {
             discovery.excludedFolders = [identity]
         }
-        let planner = BatchPlanner(naming: OutputNaming(folder: outputFolder, fixedFormat: outputFormat),
-                                   shard: shard, skipExisting: skipExisting)
+        try outputTemplate.validate(sizes: settings.sizes)
+        let naming = OutputNaming(folder: outputFolder, fixedFormat: outputFormat, sizes: settings.sizes,
+                                  template: outputTemplate)
+        let planner = BatchPlanner(naming: naming, shard: shard, skipExisting: skipExisting)
         return try planner.plan { emit in
             try discovery.discover(inputs, into: emit)
             for list in inputLists {
@@ -76,7 +86,7 @@ public struct BatchJob: Sendable {
                 throw BatchReportError(error)
             }
         }
-        let recorder = BatchRecorder(observer: observer, lines: lines, document: document)
+        let recorder = BatchRecorder(observer: observer, lines: lines, document: document, sizes: settings.sizes)
         let runner = BatchRunner(backend: backend, settings: settings, workers: workers)
         started(RunningBatch(runner: runner))
         let summary: BatchSummary

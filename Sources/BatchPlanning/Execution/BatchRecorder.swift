@@ -10,6 +10,8 @@ package final class BatchRecorder: Sendable {
     private let observer: (any BatchObserver)?
     private let lines: ReportStream?
     private let document: JSONReportWriter?
+    /// The size entries as written, when there are several (records list every output then).
+    private let sizeNames: [String]?
     private let state = Mutex(State())
 
     private struct State {
@@ -23,13 +25,37 @@ package final class BatchRecorder: Sendable {
     private struct InFlight {
         package var position: Int
         package var name: String
-        package var output: String?
+        package var outputs: [String]
     }
 
-    package init(observer: (any BatchObserver)?, lines: ReportStream?, document: JSONReportWriter?) {
+    package init(observer: (any BatchObserver)?, lines: ReportStream?, document: JSONReportWriter?,
+                 sizes: [ThumbnailSize] = [ThumbnailSize(side: 512)!]) {
         self.observer = observer
         self.lines = lines
         self.document = document
+        sizeNames = sizes.count > 1 ? sizes.map(\.description) : nil
+    }
+
+    /// The record of an input: its one output, or (several sizes) the list of its outputs,
+    /// with the sizes of those written.
+    private func makeRecord(_ name: String, outputs: [String], status: BatchReport.Status, error: String? = nil,
+                            result: BatchItemResult? = nil) -> BatchReport.ImageRecord {
+        var record = BatchReport.ImageRecord(input: name, output: nil, status: status, error: error,
+                                             seconds: result?.seconds ?? 0, timings: result?.timings)
+        record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
+        if let sizeNames, !outputs.isEmpty {
+            let saved = result?.savedOutputs ?? []
+            record.outputs = outputs.enumerated().map { i, path in
+                BatchReport.OutputRecord(path: path, size: i < sizeNames.count ? sizeNames[i] : "",
+                                         width: i < saved.count ? saved[i].width : nil,
+                                         height: i < saved.count ? saved[i].height : nil)
+            }
+        } else {
+            record.output = outputs.first
+            record.outputWidth = result?.outputWidth
+            record.outputHeight = result?.outputHeight
+        }
+        return record
     }
 
     /// The inputs recorded so far, by how they ended.
@@ -41,21 +67,21 @@ package final class BatchRecorder: Sendable {
         switch input.action {
         case .fail(let message):
             observer?.inputFailedInPlanning(message)
-            record(BatchReport.ImageRecord(input: input.name, output: input.output, status: .failed,
-                                           error: message, seconds: 0), position: takePosition(), fromPlan: true)
+            record(makeRecord(input.name, outputs: input.outputs, status: .failed, error: message),
+                   position: takePosition(), fromPlan: true)
         case .skip:
             observer?.inputSkipped()
-            record(BatchReport.ImageRecord(input: input.name, output: input.output, status: .skipped, seconds: 0),
+            record(makeRecord(input.name, outputs: input.outputs, status: .skipped),
                    position: takePosition(), fromPlan: true)
         case .process(let item):
             if interrupted {
-                record(BatchReport.ImageRecord(input: input.name, output: input.output, status: .interrupted, seconds: 0),
+                record(makeRecord(input.name, outputs: input.outputs, status: .interrupted),
                        position: takePosition(), fromPlan: true)
                 return nil
             }
             state.withLock { state in
                 state.inFlight[state.nextRunnerIndex] = InFlight(position: state.nextPosition, name: input.name,
-                                                                 output: input.output)
+                                                                 outputs: input.outputs)
                 state.nextRunnerIndex += 1
                 state.nextPosition += 1
             }
@@ -69,17 +95,15 @@ package final class BatchRecorder: Sendable {
         guard let pending = state.withLock({ $0.inFlight.removeValue(forKey: result.index) }) else { return }
         let message = result.status == .failed ? (result.error ?? "\(pending.name): failed") : nil
         observer?.imageEnded(failureMessage: message)
-        record(BatchReport.ImageRecord(input: pending.name, output: pending.output, status: BatchReport.Status(result.status),
-                                       error: message, seconds: result.seconds, timings: result.timings,
-                                       outputWidth: result.outputWidth, outputHeight: result.outputHeight,
-                                       fellBackToCPU: result.fellBackToCPU ? true : nil),
+        record(makeRecord(pending.name, outputs: pending.outputs, status: BatchReport.Status(result.status),
+                          error: message, result: result),
                position: pending.position, fromPlan: false)
     }
 
     /// An item the runner took but cancelled before it ended.
     package func abandoned(_ index: Int) {
         guard let pending = state.withLock({ $0.inFlight.removeValue(forKey: index) }) else { return }
-        record(BatchReport.ImageRecord(input: pending.name, output: pending.output, status: .interrupted, seconds: 0),
+        record(makeRecord(pending.name, outputs: pending.outputs, status: .interrupted),
                position: pending.position, fromPlan: false)
     }
 
@@ -98,6 +122,9 @@ package final class BatchRecorder: Sendable {
         var record = record
         record.input = PathBytes.displayed(record.input)
         record.output = record.output.map(PathBytes.displayed)
+        if let outputs = record.outputs {
+            record.outputs = outputs.map { var output = $0; output.path = PathBytes.displayed(output.path); return output }
+        }
         record.error = record.error.map(PathBytes.displayed)
         state.withLock { state in
             switch record.status {

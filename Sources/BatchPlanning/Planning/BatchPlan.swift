@@ -28,10 +28,12 @@ public struct BatchPlan: Sequence {
         while let input = try iterator.nextInput() {
             guard case .process(let item) = input.action else { continue }
             count += 1
-            let folder = item.output[..<(item.output.lastIndex(of: "/") ?? item.output.startIndex)]
-            if folder != lastFolder {
-                folders.insert(PathSplit(item.output).folder)
-                lastFolder = folder
+            for output in item.outputs {
+                let folder = output[..<(output.lastIndex(of: "/") ?? output.startIndex)]
+                if folder != lastFolder {
+                    folders.insert(PathSplit(output).folder)
+                    lastFolder = folder
+                }
             }
         }
         imageCount = count
@@ -80,16 +82,16 @@ public struct BatchPlan: Sequence {
         private func planned(_ input: SpooledInput, decision: CollisionRules.Decision?) -> PlannedInput {
             switch input.content {
             case .failure(let reason):
-                return PlannedInput(name: input.name, output: nil, action: .fail(message: "\(input.name): \(reason)"))
-            case .image(let source, _, let output, _, let format, let outputExists):
+                return PlannedInput(name: input.name, outputs: [], action: .fail(message: "\(input.name): \(reason)"))
+            case .image(let source, _, let outputs, _, let format, let outputsExist):
                 if case .fail(let message) = decision {
-                    return PlannedInput(name: input.name, output: output, action: .fail(message: message))
+                    return PlannedInput(name: input.name, outputs: outputs, action: .fail(message: message))
                 }
-                if checksExisting, outputExists {
-                    return PlannedInput(name: input.name, output: output, action: .skip)
+                if checksExisting, outputsExist {
+                    return PlannedInput(name: input.name, outputs: outputs, action: .skip)
                 }
-                return PlannedInput(name: input.name, output: output,
-                                    action: .process(BatchItem(source: source, output: output, format: format)))
+                return PlannedInput(name: input.name, outputs: outputs,
+                                    action: .process(BatchItem(source: source, outputs: outputs, format: format)))
             }
         }
     }

@@ -16,12 +16,17 @@ import SystemIO
 ///    ordered by a stable hash of the input names (ties in input order): every shard gets
 ///    the same number of inputs (±1), and the slice depends neither on argument order nor
 ///    on the machine.
-/// 5. `--skip-existing` skips the inputs whose output was there when the inputs were listed
-///    (the `lstat` that resolving the output path makes anyway).
+/// 5. `--skip-existing` skips the inputs all of whose outputs were there when the inputs
+///    were listed (the `lstat` that resolving each output path makes anyway). An input with
+///    some outputs missing is made again whole: one decode gives every size, and the outputs
+///    already there are rewritten with the same bytes.
+///
+/// With several sizes, every output of an input counts in rules 2 and 3: an input fails when
+/// any of its outputs is an earlier input's output or an input file.
 ///
 /// Memory stays flat in the number of inputs: the inputs go to an `InputSpool` on disk; the
 /// rules need all inputs at once only to find the few that can interact, which takes 4 bytes
-/// per input (a 32-bit hash of each output path, sorted, in which each input file's path is
+/// per output (a 32-bit hash of each output path, sorted, in which each input file's path is
 /// looked up) while the keys are found; the inputs sharing a hash are then read back and decided exactly, with
 /// their full names. A shard's slice takes 16 bytes per input while it is computed.
 package struct BatchPlanner {
@@ -47,22 +52,29 @@ package struct BatchPlanner {
         case .failure(let reason):
             return SpooledInput(name: input.name, content: .failure(reason: reason))
         case .image(let source, let identity, let relativeName):
-            let (output, format) = naming.outputPathAndFormat(for: relativeName)
-            let (resolved, exists) = resolver.resolveNoting(output)
+            let (outputs, format) = naming.outputPathsAndFormat(for: relativeName)
+            var resolvedOutputs: [String] = []
+            resolvedOutputs.reserveCapacity(outputs.count)
+            var allExist = true
+            for output in outputs {
+                let (resolved, exists) = resolver.resolveNoting(output)
+                resolvedOutputs.append(resolved)
+                allExist = allExist && exists
+            }
             return SpooledInput(name: input.name, content: .image(
-                source: source, identity: identity, output: output, resolvedOutput: resolved, format: format,
-                outputExists: exists))
+                source: source, identity: identity, outputs: outputs, resolvedOutputs: resolvedOutputs, format: format,
+                outputsExist: allExist))
         }
     }
 
-    /// The 32-bit collision keys (see `SpooledInput.collisionKeys`) that more than one input
-    /// has: the first key of every input (its output path, or a failure's text) in an array of
-    /// exactly one entry an input, sorted; then each input file's own path is looked up in it.
-    /// 4 bytes an input, plus the sort's scratch, for as long as this runs.
+    /// The 32-bit collision keys (see `SpooledInput.collisionKeys`) that more than one output
+    /// has: the output keys of every input (each output path, or a failure's text) in an array
+    /// of exactly one entry an output, sorted; then each input file's own path is looked up in
+    /// it. 4 bytes an output, plus the sort's scratch, for as long as this runs.
     package static func sharedKeys(_ spool: InputSpool) throws -> Set<UInt32> {
         var keys: [UInt32] = []
         keys.reserveCapacity(spool.count)
-        try spool.forEachKeys { keys.append($0.primary) }
+        try spool.forEachKeys { $0.forEachOutputKey { keys.append($0) } }
         var shared = repeatedValues(&keys)
         try spool.forEachKeys { record in
             guard let identity = record.identity else { return }
@@ -109,7 +121,7 @@ package enum CollisionRules {
         var reader = spool.makeReader()
         var index = 0
         while let record = try reader.next(decodingWhen: { keys in
-            candidateKeys.contains(keys.primary) || keys.identity.map(candidateKeys.contains) == true
+            keys.containsOutputKey(in: candidateKeys) || keys.identity.map(candidateKeys.contains) == true
         }) {
             if let input = record.input { candidates.append((index, input)) }
             index += 1
@@ -119,7 +131,7 @@ package enum CollisionRules {
 
     private struct DuplicateKey: Hashable {
         package var identity: String
-        package var output: String
+        package var outputs: [String]
     }
 
     /// The rules over inputs in input order.
@@ -131,7 +143,7 @@ package enum CollisionRules {
         for candidate in candidates {
             switch candidate.input.content {
             case .image(_, let identity, _, let resolved, _, _):
-                if seenImages.insert(DuplicateKey(identity: identity, output: resolved)).inserted {
+                if seenImages.insert(DuplicateKey(identity: identity, outputs: resolved)).inserted {
                     kept.append(candidate)
                 } else {
                     decisions[candidate.index] = .drop
@@ -150,13 +162,23 @@ package enum CollisionRules {
         }
         var owners: [String: String] = [:]
         for (index, input) in kept {
-            guard case .image(_, _, let output, let resolved, _, _) = input.content else { continue }
-            if inputFiles.contains(resolved) {
-                decisions[index] = .fail(message: "\(input.name): output '\(output)' is an input file; not overwriting it")
-            } else if let owner = owners[resolved] {
-                decisions[index] = .fail(message: "\(input.name): output '\(output)' is already the output of '\(owner)'")
+            guard case .image(_, _, let outputs, let resolved, _, _) = input.content else { continue }
+            var own: Set<String> = []
+            var failure: String?
+            for (output, path) in zip(outputs, resolved) {
+                if inputFiles.contains(path) {
+                    failure = "\(input.name): output '\(output)' is an input file; not overwriting it"
+                } else if let owner = owners[path] {
+                    failure = "\(input.name): output '\(output)' is already the output of '\(owner)'"
+                } else if !own.insert(path).inserted {
+                    failure = "\(input.name): output '\(output)' is the path of two of its sizes"
+                }
+                if failure != nil { break }
+            }
+            if let failure {
+                decisions[index] = .fail(message: failure)
             } else {
-                owners[resolved] = input.name
+                for path in resolved { owners[path] = input.name }
             }
         }
         return decisions

@@ -135,35 +135,48 @@ package final class InputSpool {
     }
 }
 
-/// One discovered input as planning needs it: names, and for an image its output path,
-/// the output path resolved (links followed, for collision checks) and the format.
+/// One discovered input as planning needs it: names, and for an image its output paths (one
+/// per size entry), the same resolved (links followed, for collision checks) and the format.
 package struct SpooledInput: Equatable {
     package var name: String
     package var content: Content
 
     package enum Content: Equatable {
-        /// `outputExists`: something was at `output` when the inputs were planned.
-        case image(source: ImageSource, identity: String, output: String, resolvedOutput: String, format: ImageFormat,
-                   outputExists: Bool)
+        /// `outputsExist`: every one of `outputs` was there when the inputs were planned.
+        case image(source: ImageSource, identity: String, outputs: [String], resolvedOutputs: [String],
+                   format: ImageFormat, outputsExist: Bool)
         case failure(reason: String)
     }
 
-    /// The keys under which two inputs may interact, the top 32 bits of `StableHash`es: an
-    /// image's resolved output (`primary`) and, for a file, its identity (`identity`, in the
-    /// same key space, since an output that is an input file is an error); a failure's name
-    /// and reason (exact repeats are reported once). Stored in the record, so that the passes
-    /// that need only these need not decode names.
+    /// The keys under which two inputs may interact, the top 32 bits of `StableHash`es: each
+    /// of an image's resolved outputs (`primary` the first, `more` the others, empty for one
+    /// size, so reading the keys of a single-size batch allocates nothing) and, for a file, its
+    /// identity (`identity`, in the same key space, since an output that is an input file is an
+    /// error); a failure's name and reason (exact repeats are reported once). Stored in the
+    /// record, so that the passes that need only these need not decode names.
     package struct Keys: Equatable {
         package var primary: UInt32
+        package var more: [UInt32] = []
         package var identity: UInt32?
+
+        /// Every output key (a failure's one key), in output order.
+        package func forEachOutputKey(_ body: (UInt32) throws -> Void) rethrows {
+            try body(primary)
+            for key in more { try body(key) }
+        }
+
+        package func containsOutputKey(in keys: Set<UInt32>) -> Bool {
+            keys.contains(primary) || more.contains(where: keys.contains)
+        }
     }
 
     package var collisionKeys: Keys {
         func key(_ text: String, _ domain: UInt8) -> UInt32 { UInt32(truncatingIfNeeded: StableHash.hash(text, domain: domain) >> 32) }
         switch content {
-        case .image(let source, let identity, _, let resolvedOutput, _, _):
-            if case .file = source { return Keys(primary: key(resolvedOutput, 1), identity: key(identity, 1)) }
-            return Keys(primary: key(resolvedOutput, 1), identity: nil)
+        case .image(let source, let identity, _, let resolvedOutputs, _, _):
+            let keys = resolvedOutputs.map { key($0, 1) }
+            let identityKey: UInt32? = if case .file = source { key(identity, 1) } else { nil }
+            return Keys(primary: keys.first ?? 0, more: Array(keys.dropFirst()), identity: identityKey)
         case .failure(let reason):
             return Keys(primary: key(name + "\u{0}" + reason, 2), identity: nil)
         }
@@ -171,21 +184,25 @@ package struct SpooledInput: Equatable {
 
     private enum Tag: UInt8 { case file = 1, url = 2, failure = 3 }
 
+    /// Layout: tag; identity key (4 bytes), its flag (1), the number of output keys `k` (4),
+    /// the `k` keys; then the strings (each a 4-byte length and UTF-8): a file's path, the
+    /// name, and for an image the identity, `k` outputs, `k` resolved outputs, the format,
+    /// then the outputs-exist flag (1 byte); for a failure the reason.
     package func encode(into out: inout [UInt8]) {
         let keys = collisionKeys
         func put32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
         func putKeys() {
-            put32(keys.primary)
             put32(keys.identity ?? 0)
             out.append(keys.identity == nil ? 0 : 1)
+            put32(UInt32(1 + keys.more.count))
+            keys.forEachOutputKey { put32($0) }
         }
         func put(_ s: String) {
-            let count = UInt32(s.utf8.count)
-            withUnsafeBytes(of: count.littleEndian) { out.append(contentsOf: $0) }
+            put32(UInt32(s.utf8.count))
             out.append(contentsOf: s.utf8)
         }
         switch content {
-        case .image(let source, let identity, let output, let resolvedOutput, let format, let outputExists):
+        case .image(let source, let identity, let outputs, let resolvedOutputs, let format, let outputsExist):
             switch source {
             case .file(let path):
                 out.append(Tag.file.rawValue)
@@ -198,10 +215,10 @@ package struct SpooledInput: Equatable {
             }
             put(name)
             put(identity)
-            put(output)
-            put(resolvedOutput)
+            for output in outputs { put(output) }
+            for resolved in resolvedOutputs { put(resolved) }
             put(format.rawValue)
-            out.append(outputExists ? 1 : 0)
+            out.append(outputsExist ? 1 : 0)
         case .failure(let reason):
             out.append(Tag.failure.rawValue)
             putKeys()
@@ -210,28 +227,44 @@ package struct SpooledInput: Equatable {
         }
     }
 
-    /// Two 32-bit keys and a flag, after the tag.
-    private static let keysSize = 9
+    private static func u32(_ bytes: [UInt8], _ i: Int) -> UInt32 {
+        UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+    }
+
+    /// The keys at `at` (after the tag), advancing past them, or nil when `bytes` ends first.
+    private static func readKeys(_ bytes: [UInt8], at: inout Int) -> Keys? {
+        guard at + 9 <= bytes.count else { return nil }
+        let identity: UInt32? = bytes[at + 4] != 0 ? u32(bytes, at) : nil
+        let count = Int(u32(bytes, at + 5))
+        at += 9
+        guard count >= 1, at + 4 * count <= bytes.count else { return nil }
+        let primary = u32(bytes, at)
+        var more: [UInt32] = []
+        if count > 1 {
+            more.reserveCapacity(count - 1)
+            for i in 1..<count { more.append(u32(bytes, at + 4 * i)) }
+        }
+        at += 4 * count
+        return Keys(primary: primary, more: more, identity: identity)
+    }
 
     /// The keys of the record at `cursor`, advancing past the whole record, or nil when
     /// `bytes` ends before the record does.
     package static func decodeKeys(_ bytes: [UInt8], at cursor: inout Int) -> Keys? {
         var at = cursor
-        guard at + 1 + keysSize <= bytes.count, let tag = Tag(rawValue: bytes[at]) else { return nil }
-        func u32(_ i: Int) -> UInt32 {
-            UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
-        }
-        let keys = Keys(primary: u32(at + 1), identity: bytes[at + 9] != 0 ? u32(at + 5) : nil)
-        at += 1 + keysSize
+        guard at < bytes.count, let tag = Tag(rawValue: bytes[at]) else { return nil }
+        at += 1
+        guard let keys = readKeys(bytes, at: &at) else { return nil }
+        let outputs = 1 + keys.more.count
         let strings: Int
         switch tag {
-        case .file: strings = 6
-        case .url: strings = 5
+        case .file: strings = 4 + 2 * outputs
+        case .url: strings = 3 + 2 * outputs
         case .failure: strings = 2
         }
         for _ in 0..<strings {
             guard at + 4 <= bytes.count else { return nil }
-            at += 4 + Int(u32(at))
+            at += 4 + Int(u32(bytes, at))
             guard at <= bytes.count else { return nil }
         }
         if tag != .failure {
@@ -245,25 +278,36 @@ package struct SpooledInput: Equatable {
     /// The record at `cursor`, advancing it, or nil when `bytes` ends before the record does.
     package static func decode(_ bytes: [UInt8], at cursor: inout Int) -> SpooledInput? {
         var at = cursor
-        guard at + keysSize < bytes.count, let tag = Tag(rawValue: bytes[at]) else { return nil }
-        at += 1 + keysSize
+        guard at < bytes.count, let tag = Tag(rawValue: bytes[at]) else { return nil }
+        at += 1
+        guard let keys = readKeys(bytes, at: &at) else { return nil }
         func take() -> String? {
             guard at + 4 <= bytes.count else { return nil }
-            let count = Int(UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24)
+            let count = Int(u32(bytes, at))
             at += 4
             guard at + count <= bytes.count else { return nil }
             defer { at += count }
             return String(decoding: bytes[at..<(at + count)], as: UTF8.self)
         }
+        func take(_ n: Int) -> [String]? {
+            var strings: [String] = []
+            strings.reserveCapacity(n)
+            for _ in 0..<n {
+                guard let s = take() else { return nil }
+                strings.append(s)
+            }
+            return strings
+        }
         let input: SpooledInput
         switch tag {
         case .file, .url:
+            let outputCount = 1 + keys.more.count
             let path = tag == .file ? take() : ""
-            guard let path, let name = take(), let identity = take(), let output = take(),
-                  let resolved = take(), let formatName = take(), let format = ImageFormat(rawValue: formatName),
-                  at < bytes.count
+            guard let path, let name = take(), let identity = take(), let outputs = take(outputCount),
+                  let resolved = take(outputCount), let formatName = take(),
+                  let format = ImageFormat(rawValue: formatName), at < bytes.count
             else { return nil }
-            let outputExists = bytes[at] != 0
+            let outputsExist = bytes[at] != 0
             at += 1
             let source: ImageSource
             if tag == .file {
@@ -272,9 +316,9 @@ package struct SpooledInput: Equatable {
                 guard let url = URL(string: name) else { return nil }
                 source = .url(url)
             }
-            input = SpooledInput(name: name, content: .image(source: source, identity: identity, output: output,
-                                                            resolvedOutput: resolved, format: format,
-                                                            outputExists: outputExists))
+            input = SpooledInput(name: name, content: .image(source: source, identity: identity, outputs: outputs,
+                                                            resolvedOutputs: resolved, format: format,
+                                                            outputsExist: outputsExist))
         case .failure:
             guard let name = take(), let reason = take() else { return nil }
             input = SpooledInput(name: name, content: .failure(reason: reason))

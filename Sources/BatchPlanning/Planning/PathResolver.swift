@@ -7,6 +7,7 @@ import SystemIO
 /// which also tells whether something is there (for `--skip-existing`).
 package struct PathResolver {
     private var folders: [String: String] = [:]
+    private static let cachedFolders = 4096
 
     /// The resolved path, and whether `path` exists (following a symbolic link).
     package mutating func resolveNoting(_ path: String) -> (resolved: String, exists: Bool) {
@@ -32,6 +33,9 @@ package struct PathResolver {
             resolvedFolder = cached
         } else {
             resolvedFolder = FileSystem.resolvedPath(folder.isEmpty ? "/" : folder)
+            // A template can put every input in a folder of its own (`{stem}/{size}.{ext}`):
+            // the cache stays bounded so that memory stays flat in the number of inputs.
+            if folders.count >= Self.cachedFolders { folders.removeAll(keepingCapacity: true) }
             folders[folder] = resolvedFolder
         }
         return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name

@@ -5,14 +5,23 @@ import SystemIO
 public struct PlannedInput: Equatable {
     /// The input as messages and the report name it.
     public var name: String
-    /// The output path, when the input got as far as having one.
-    public var output: String?
+    /// The output paths, one per size entry, when the input got as far as having them.
+    public var outputs: [String]
     public var action: Action
+
+    /// The first output path, when there is one.
+    public var output: String? { outputs.first }
+
+    public init(name: String, outputs: [String], action: Action) {
+        self.name = name
+        self.outputs = outputs
+        self.action = action
+    }
 
     public enum Action: Equatable {
         /// Hand to the batch runner.
         case process(BatchItem)
-        /// `--skip-existing` and the output is already there.
+        /// `--skip-existing` and every output is already there.
         case skip
         /// Nothing to do for this input; `message` is its error line (it names the input).
         case fail(message: String)

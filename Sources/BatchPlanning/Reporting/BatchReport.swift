@@ -2,7 +2,10 @@ import GPUOps
 import SystemIO
 
 /// The JSON document `--report FILE` writes: what ran where, one record per input of the
-/// shard in input order (including inputs that failed before processing), and totals.
+/// shard in input order (including inputs that failed before processing), and totals. With
+/// one size entry a record names its output (`output`, `outputWidth`, `outputHeight`); with
+/// several, the record of the input lists them all in `outputs`, in the order of the entries
+/// (one decode made them, and they succeed or fail together).
 /// Reports of the shards of one batch can be merged by concatenating their `images`.
 package struct BatchReport: Codable, Equatable {
     /// The device's name, e.g. `cpu` or `opencl:0 (NVIDIA H100)`.
@@ -36,8 +39,21 @@ package struct BatchReport: Codable, Equatable {
         package var timings: StageTimings?
         package var outputWidth: Int?
         package var outputHeight: Int?
+        /// With several size entries: every output of the input, in entry order (and no
+        /// `output`, `outputWidth`, `outputHeight`).
+        package var outputs: [OutputRecord]?
         /// Present (true) when the device had no room for this image and the CPU made it.
         package var fellBackToCPU: Bool?
+    }
+
+    /// One output of an input with several size entries.
+    package struct OutputRecord: Codable, Equatable {
+        package var path: String
+        /// The size entry as written (`512`, `640x480`).
+        package var size: String
+        /// The written image's size, for outputs written.
+        package var width: Int?
+        package var height: Int?
     }
 
     package struct Totals: Codable, Equatable {

@@ -23,6 +23,20 @@ package enum ImageRecordLine {
         if let output = record.output { key("output"); string(output, into: &out) }
         if let height = record.outputHeight { key("outputHeight"); out.append(contentsOf: String(height).utf8) }
         if let width = record.outputWidth { key("outputWidth"); out.append(contentsOf: String(width).utf8) }
+        if let outputs = record.outputs {
+            key("outputs")
+            out.append(UInt8(ascii: "["))
+            for (i, output) in outputs.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                if let height = output.height { out.append(contentsOf: "\"height\":\(height),".utf8) }
+                out.append(contentsOf: "\"path\":".utf8); string(output.path, into: &out)
+                out.append(contentsOf: ",\"size\":".utf8); string(output.size, into: &out)
+                if let width = output.width { out.append(contentsOf: ",\"width\":\(width)".utf8) }
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         key("seconds"); number(record.seconds, into: &out)
         key("status"); string(record.status.rawValue, into: &out)
         if let t = record.timings {

@@ -3,7 +3,13 @@ import SystemIO
 
 /// The settings a batch ran with, as the report records them.
 package struct ReportSettings: Codable, Equatable {
-    package var size: Int
+    /// The one size, when the batch has a single `N` entry (as every report before size lists).
+    package var size: Int?
+    /// The size entries as written (`512`, `640x480`), when there is more than one or a box;
+    /// absent otherwise.
+    package var sizes: [String]?
+    /// `false` for `--no-enlarge`; absent otherwise.
+    package var enlarges: Bool?
     package var fit: String
     package var gravity: String
     package var filter: String
@@ -25,7 +31,12 @@ package struct ReportSettings: Codable, Equatable {
     package var jobs: Int
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
-        size = settings.size
+        if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
+            size = only.width
+        } else {
+            sizes = settings.sizes.map(\.description)
+        }
+        enlarges = settings.enlarges ? nil : false
         fit = settings.fit.rawValue
         gravity = settings.gravity.rawValue
         filter = settings.filter.rawValue

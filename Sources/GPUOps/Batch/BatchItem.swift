@@ -1,17 +1,27 @@
 import Foundation
 import ImageCodecs
 
-/// One unit of work for the batch engine: read `source`, write `output` in `format`.
-/// The caller (the CLI) has already resolved names, collisions and `--skip-existing`.
+/// One unit of work for the batch engine: read `source` once, write one output per entry of
+/// the settings' sizes, in `format`. The caller (the CLI) has already resolved names,
+/// collisions and `--skip-existing`.
 public struct BatchItem: Sendable, Hashable {
     public var source: ImageSource
-    /// Final path of the output file; written atomically (temporary file, then rename).
-    public var output: String
+    /// Final paths of the output files, one per entry of `ThumbnailSettings.sizes`, in that
+    /// order; each written atomically (temporary file, then rename).
+    public var outputs: [String]
     public var format: ImageFormat
 
+    /// The first output (the only one for a single size).
+    public var output: String { outputs.first ?? "" }
+
+    /// An item with one output (settings with one size).
     public init(source: ImageSource, output: String, format: ImageFormat) {
+        self.init(source: source, outputs: [output], format: format)
+    }
+
+    public init(source: ImageSource, outputs: [String], format: ImageFormat) {
         self.source = source
-        self.output = output
+        self.outputs = outputs
         self.format = format
     }
 }
@@ -35,8 +45,11 @@ public struct BatchItemResult: Sendable {
     /// Size of the decoded input (after shrink-on-load) and of the output, when known.
     public var decodedWidth: Int?
     public var decodedHeight: Int?
+    /// The first output's size.
     public var outputWidth: Int?
     public var outputHeight: Int?
+    /// Every output written, in the order of `item.outputs` (empty unless ok).
+    public var savedOutputs: [SavedImage] = []
     /// The device had no room for this image and it was processed on the CPU instead.
     public var fellBackToCPU = false
 

@@ -194,10 +194,12 @@ private final class ResultCollector: Sendable {
             switch result.status {
             case .ok:
                 tally.ok += 1
-                let folder = PathSplit(result.item.output).folder
-                if folder != tally.lastFolder {
-                    tally.writtenFolders.insert(folder)
-                    tally.lastFolder = folder
+                for output in result.item.outputs {
+                    let folder = PathSplit(output).folder
+                    if folder != tally.lastFolder {
+                        tally.writtenFolders.insert(folder)
+                        tally.lastFolder = folder
+                    }
                 }
             case .failed: tally.failed += 1
             case .skipped: break

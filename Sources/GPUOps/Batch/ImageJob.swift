@@ -32,19 +32,22 @@ struct ImageJob: Sendable {
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
                                       sizeLimit: settings.downloadMaxBytes)
         let profile: (@Sendable () -> [UInt8]?)? = settings.keepsICCProfile ? { @Sendable in load.decoded?.iccProfile } : nil
-        let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
-                                      lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
-        var operations: [AnyChainableOperation] = [load]
-        operations += ThumbnailPipeline(settings: settings).operations(on: backend)
-        operations.append(save)
         let index = self.index, item = self.item
-        return CompoundOperation<ImageSource, SavedImage>(operations: operations, input: item.source) { outcome in
+        let saves = item.outputs.map { path in
+            SaveImageOperation(path: path, format: item.format, quality: settings.quality,
+                               lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
+        }
+        let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves)
+        let operations: [AnyChainableOperation] = [load, fanOut]
+        return CompoundOperation<ImageSource, [SavedImage]>(operations: operations, input: item.source) { outcome in
             var result = BatchItemResult(index: index, item: item, status: .ok, seconds: StageClock.since(started))
             var timings = load.timings
-            let saveTimings = save.timings
-            timings.process = max(0, result.seconds - timings.read - timings.decode - saveTimings.encode - saveTimings.write)
-            timings.encode = saveTimings.encode
-            timings.write = saveTimings.write
+            for save in saves {
+                let saveTimings = save.timings
+                timings.encode += saveTimings.encode
+                timings.write += saveTimings.write
+            }
+            timings.process = max(0, result.seconds - timings.read - timings.decode - timings.encode - timings.write)
             result.timings = timings
             if let decoded = load.decoded {
                 result.decodedWidth = (decoded.sourceWidth + decoded.scaleDenominator - 1) / decoded.scaleDenominator
@@ -52,26 +55,33 @@ struct ImageJob: Sendable {
             }
             switch outcome {
             case .success(let saved):
-                result.outputWidth = saved.width
-                result.outputHeight = saved.height
+                result.outputWidth = saved.first?.width
+                result.outputHeight = saved.first?.height
+                result.savedOutputs = saved
                 operationsEnded?()
-                // The rename is the commit point: the result says ok only once it happened.
-                let file = save.takePendingCommit()
+                // The renames are the commit point: the result says ok only once all happened.
+                let files = saves.map { $0.takePendingCommit() }
                 let written = result
                 committer.run {
                     var result = written
-                    do {
-                        try file?.commit(syncFolder: false)
-                    } catch {
-                        result.status = .failed
-                        result.error = "\(item.source): \(error)"
+                    for file in files {
+                        guard result.status == .ok else {
+                            file?.abandon()
+                            continue
+                        }
+                        do {
+                            try file?.commit(syncFolder: false)
+                        } catch {
+                            result.status = .failed
+                            result.error = "\(item.source): \(error)"
+                        }
                     }
                     done(result)
                 }
             case .failure(let error):
                 // Whatever stopped the chain after the save wrote its temporary file, nothing
                 // is committed.
-                save.takePendingCommit()?.abandon()
+                for save in saves { save.takePendingCommit()?.abandon() }
                 if Self.isCancellation(error) {
                     done(nil)
                     return

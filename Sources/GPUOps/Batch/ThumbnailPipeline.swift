@@ -3,39 +3,39 @@ import ImageCodecs
 import ImageEffects
 import OperationChain
 
-/// The operations between decoding and encoding that `ThumbnailSettings` describe: scale
-/// (and crop), the effects in order, the glitch. One definition for the batch (which puts
-/// them between its load and save operations) and for `gpuglitch verify` (which runs them
-/// on two backends and compares).
+/// The operations between decoding and encoding that `ThumbnailSettings` describe, for each
+/// of its sizes: scale (and crop), the effects in order, the glitch. One definition for the
+/// batch (which puts them between its load and save operations) and for `gpuglitch verify`
+/// (which runs them on two backends and compares).
 public struct ThumbnailPipeline: Sendable {
     public let settings: ThumbnailSettings
 
     public init(settings: ThumbnailSettings) { self.settings = settings }
 
-    /// The scale step: cover fuses the resize with the square crop.
-    public var target: ScaleTarget {
-        switch settings.fit {
-        case .cover: ScaleTarget.cover(side: settings.size, gravity: settings.gravity)
-        case .contain: ScaleTarget.contain(side: settings.size)
-        }
+    /// The scale step of each entry of `settings.sizes`, in order: cover fuses the resize
+    /// with the crop.
+    public var targets: [ScaleTarget] {
+        settings.sizes.map { ScaleTarget($0, fit: settings.fit, gravity: settings.gravity, enlarges: settings.enlarges) }
     }
 
     /// How inputs are decoded: pixel and memory limits, orientation, and shrink-on-load down
-    /// to no less than twice what the scale step reads.
+    /// to no less than twice what the largest scale step reads (one decode serves every size).
     public var decodeOptions: DecodeOptions {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
         options.readsICCProfile = settings.keepsICCProfile
-        if settings.shrinkOnLoad {
-            let target = self.target
-            options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
+        let targets = self.targets
+        if settings.shrinkOnLoad, !targets.isEmpty {
+            options.minimumSize = { @Sendable w, h in ScaleTarget.resizedSize(of: targets, width: w, height: h)! }
         }
         return options
     }
 
-    /// Fresh operations for one image on `backend`, in order.
-    public func operations(on backend: any ComputeBackend) -> [ChainableOperation<PipelineImage, PipelineImage>] {
+    /// Fresh operations for one output of one image on `backend`, in order: the scale to
+    /// `target`, the effects, the glitch.
+    public func operations(on backend: any ComputeBackend, target: ScaleTarget)
+        -> [ChainableOperation<PipelineImage, PipelineImage>] {
         var operations: [ChainableOperation<PipelineImage, PipelineImage>] = [
             ScaleImageOperation(backend: backend, target: target, filter: settings.filter),
         ]
@@ -48,11 +48,19 @@ public struct ThumbnailPipeline: Sendable {
         return operations
     }
 
-    /// The pipeline run synchronously on the calling thread over one decoded image, the
-    /// result on the host (downloaded once from a device backend).
-    public func render(_ image: HostImage, on backend: any ComputeBackend) throws -> HostImage {
-        var current = PipelineImage.host(image)
-        for operation in operations(on: backend) {
+    /// The pipeline run synchronously on the calling thread over one decoded image: one
+    /// result per entry of `settings.sizes`, on the host. On a device backend the image is
+    /// uploaded once, every size is made from that one device image, and each result is
+    /// downloaded once.
+    public func render(_ image: HostImage, on backend: any ComputeBackend) throws -> [HostImage] {
+        let resident = try backend.makeResident(.host(image))
+        return try targets.map { try render(resident, on: backend, target: $0) }
+    }
+
+    /// One output: the operations for `target` over `image`, the result on the host.
+    public func render(_ image: PipelineImage, on backend: any ComputeBackend, target: ScaleTarget) throws -> HostImage {
+        var current = image
+        for operation in operations(on: backend, target: target) {
             current = try operation.execute(current)
         }
         return try current.hostImage()

@@ -4,8 +4,13 @@ import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`
 /// that shape the output (docs/SPEC.md §3, §4, §7).
 public struct ThumbnailSettings: Sendable, Equatable {
-    /// Side of the square result (cover) or of the longer side (contain).
-    public var size: Int = 512
+    /// The boxes every image is fitted to, one output each, all from one decode: `N` is the
+    /// square (cover) or the longer side (contain), `WxH` a box (docs/SPEC.md §3). A batch
+    /// item has one output path per entry, in this order.
+    public var sizes: [ThumbnailSize] = [ThumbnailSize(side: 512)!]
+    /// Whether a box may scale a picture up; false (`--no-enlarge`) scales such a picture by
+    /// 1 instead (contain keeps its size, cover cuts at most the box).
+    public var enlarges = true
     public var fit: FitMode = .cover
     public var gravity: Gravity = .centre
     public var filter: ResampleFilter = .lanczos

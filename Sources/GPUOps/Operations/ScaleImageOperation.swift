@@ -12,6 +12,15 @@ public enum ScaleTarget: Sendable, Equatable {
     case contain(side: Int)
     /// Shorter side to `side`, aspect ratio kept, nothing cut (the first half of cover).
     case shorterSide(Int)
+    /// Fitted to a `width × height` box (docs/SPEC.md §3): cover fills it and cuts it out at
+    /// `gravity`, contain fits inside it. Without `enlarges`, a box that would scale the
+    /// picture up scales it by 1 instead. A square box that enlarges is `cover`/`contain`.
+    case box(width: Int, height: Int, fit: FitMode, gravity: Gravity, enlarges: Bool)
+
+    /// The target one entry of a size list asks for.
+    public init(_ size: ThumbnailSize, fit: FitMode, gravity: Gravity = .centre, enlarges: Bool = true) {
+        self = .box(width: size.width, height: size.height, fit: fit, gravity: gravity, enlarges: enlarges)
+    }
 
     /// The resize plan for an input of `width × height`.
     public func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
@@ -32,6 +41,11 @@ public enum ScaleTarget: Sendable, Equatable {
             let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover)
             return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: g.scaledWidth,
                                 outputHeight: g.scaledHeight, filter: filter)
+        case .box(let w, let h, let fit, let gravity, let enlarges):
+            guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
+            return ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
+                                     gravity: gravity, enlarges: enlarges)
+                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
         }
     }
 
@@ -44,7 +58,23 @@ public enum ScaleTarget: Sendable, Equatable {
             ThumbnailGeometry(width: width, height: height, size: side, fit: .cover).scaledSize
         case .contain(let side):
             ThumbnailGeometry(width: width, height: height, size: side, fit: .contain).scaledSize
+        case .box(let w, let h, let fit, _, let enlarges):
+            ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
+                              enlarges: enlarges).scaledSize
         }
+    }
+
+    /// What shrink-on-load must leave at least twice of when one decode serves every target
+    /// in `targets`: the largest resized width and the largest resized height among them
+    /// (docs/SPEC.md §3), or nil for no targets.
+    public static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard !targets.isEmpty else { return nil }
+        var largest = (width: 0, height: 0)
+        for target in targets {
+            let size = target.resizedSize(width: width, height: height)
+            largest = (max(largest.width, size.width), max(largest.height, size.height))
+        }
+        return largest
     }
 }
 

@@ -31,6 +31,9 @@ struct ProcessCommand: ParsableCommand {
     @OptionGroup(title: "Image options")
     var image: ThumbnailOptions
 
+    @OptionGroup(title: "Output names")
+    var naming: OutputNamingOptions
+
     @OptionGroup(title: "Device")
     var device: DeviceOptions
 
@@ -38,7 +41,7 @@ struct ProcessCommand: ParsableCommand {
                                valueName: "N"))
     var jobs: Int?
 
-    @Flag(help: "Skip inputs whose output already exists (resume an interrupted batch).")
+    @Flag(help: "Skip inputs whose outputs all exist already (resume an interrupted batch); an input with some missing is made again whole.")
     var skipExisting = false
 
     @Option(help: ArgumentHelp("Write a JSON report: per-input status, error and timings; totals. A name ending in .jsonl writes JSON Lines as images end (one object per input, then a totals object).",
@@ -56,7 +59,7 @@ struct ProcessCommand: ParsableCommand {
     @Flag(help: "Print only error lines (no progress, no summary).")
     var quiet = false
 
-    @Flag(help: "Print the plan (one line per input: write|skip|fail, input, output or reason) and process nothing.")
+    @Flag(help: "Print the plan (one line per output: write|skip, input, output; one per failed input: fail, input, reason) and process nothing.")
     var dryRun = false
 
     mutating func validate() throws {
@@ -73,6 +76,7 @@ struct ProcessCommand: ParsableCommand {
             throw ValidationError("--jobs must be at least 1 (got \(jobs))")
         }
         _ = try shardSpec()
+        _ = try naming.template(for: image.sizes())
     }
 
     /// The parsed `--shard`, or nil.

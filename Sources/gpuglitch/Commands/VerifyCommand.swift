@@ -57,13 +57,21 @@ struct VerifyCommand: ParsableCommand {
             let line: String
             do {
                 let decoded = try Self.decode(input, options: pipeline.decodeOptions)
-                let report = try BackendParity.check(images: [decoded], devices: [target]) { backend, image in
-                    var result = try pipeline.render(image.hostImage(), on: backend)
-                    if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
-                    return .host(result)
+                // Every size from the one decode, as process makes them; the first that differs is named.
+                var mismatchLine: String?
+                for (size, scale) in zip(settings.sizes, pipeline.targets) where mismatchLine == nil {
+                    let report = try BackendParity.check(images: [decoded], devices: [target]) { backend, image in
+                        var result = try pipeline.render(image, on: backend, target: scale)
+                        if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
+                        return .host(result)
+                    }
+                    if let mismatch = report.firstMismatch, let difference = mismatch.difference {
+                        let label = settings.sizes.count > 1 ? " at size \(size)" : ""
+                        mismatchLine = "\(name): \(difference)\(label) (cpu vs \(target.name))"
+                    }
                 }
-                if let mismatch = report.firstMismatch, let difference = mismatch.difference {
-                    line = "\(name): \(difference) (cpu vs \(target.name))"
+                if let mismatchLine {
+                    line = mismatchLine
                     other += 1
                 } else {
                     line = "\(name): identical"

@@ -2,11 +2,14 @@ import BatchPlanning
 import ArgumentParser
 
 /// `process --dry-run`: prints the plan on standard output, one tab-separated line per
-/// input of the shard, in input order, and writes nothing:
+/// output of each input of the shard (one line per failed input), in input order, and writes
+/// nothing:
 ///
-///     write	photos/a.png	out/a.png
-///     skip	photos/b.png	out/b.png
-///     fail	photos/c.png	photos/c.png: output 'out/a.png' is already the output of 'photos/a.png'
+///     write	photos/a.png	out/a_512.png
+///     write	photos/a.png	out/a_256.png
+///     skip	photos/b.png	out/b_512.png
+///     skip	photos/b.png	out/b_256.png
+///     fail	photos/c.png	photos/c.png: output 'out/a_512.png' is already the output of 'photos/a.png'
 ///
 /// The exit status is what a real run would give before processing: 1 if any input
 /// already fails, else 0. Lines go out in pieces as the plan is read.
@@ -19,8 +22,10 @@ enum DryRunPrinter {
         var iterator = plan.makeIterator()
         while let input = iterator.next() {
             switch input.action {
-            case .process(let item): text += "write\t\(field(input.name))\t\(field(item.output))\n"
-            case .skip: text += "skip\t\(field(input.name))\t\(field(input.output ?? ""))\n"
+            case .process(let item):
+                for output in item.outputs { text += "write\t\(field(input.name))\t\(field(output))\n" }
+            case .skip:
+                for output in input.outputs { text += "skip\t\(field(input.name))\t\(field(output))\n" }
             case .fail(let message):
                 text += "fail\t\(field(input.name))\t\(field(message))\n"
                 failed = true

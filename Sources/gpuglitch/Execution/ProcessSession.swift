@@ -16,6 +16,7 @@ struct ProcessSession {
         job.skipExisting = command.skipExisting
         job.workers = command.workerCount
         job.reportPath = command.report
+        job.template = try command.naming.template(for: job.settings.sizes)
         // Device first: a missing device is exit 3 before any work or output.
         let selection = command.dryRun ? nil : try command.device.select(quiet: command.quiet)
         let plan: BatchPlan

@@ -6,12 +6,17 @@ import SystemIO
 /// The options that shape every output image (docs/SPEC.md §3, §4, §7). A group of its own so
 /// that another subcommand (e.g. `bench`) can take the same options with `@OptionGroup`.
 struct ThumbnailOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Side of the square result (cover) or the longer side (contain).",
-                               valueName: "N"))
-    var size: Int = 512
+    @Option(help: ArgumentHelp(
+        "Sizes, comma-separated, one output each from one decode: N (the square for cover, the longer side for contain) or WxH (a box: cover fills it and crops, contain fits inside it).",
+        valueName: "N|WxH,..."))
+    var size: String = "512"
 
-    @Option(help: "How the image fills the size: cover (crop to a square) or contain.")
+    @Option(help: "How the image fills the size: cover (crop to the box) or contain.")
     var fit: FitArgument = .cover
+
+    @Flag(name: .customLong("no-enlarge"),
+          help: "Never scale up: a size larger than the image writes it at its own size (contain) or crops at most the box from it unscaled (cover).")
+    var noEnlarge = false
 
     @Option(help: "Crop anchor for cover (center is accepted for centre).")
     var gravity: GravityArgument = .centre
@@ -77,10 +82,7 @@ struct ThumbnailOptions: ParsableArguments {
     var lenientJpeg = false
 
     mutating func validate() throws {
-        // JPEG and our pipeline both stop at 65535 pixels a side.
-        guard (1...65_535).contains(size) else {
-            throw ValidationError("--size must be 1...65535 (got \(size))")
-        }
+        _ = try sizes()
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be 1...100 (got \(quality))")
         }
@@ -104,6 +106,24 @@ struct ThumbnailOptions: ParsableArguments {
         }
         _ = try glitchParameters()
         _ = try imageEffects()
+    }
+
+    /// The `--size` entries, parsed, in order. JPEG and our pipeline both stop at 65535 pixels
+    /// a side; an entry given twice would write one output twice.
+    func sizes() throws(ValidationError) -> [ThumbnailSize] {
+        var parsed: [ThumbnailSize] = []
+        var seen: Set<String> = []
+        for entry in size.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !entry.isEmpty else { throw ValidationError("--size has an empty entry (got '\(size)')") }
+            guard let parsedEntry = ThumbnailSize(entry) else {
+                throw ValidationError("--size entries are N or WxH with sides 1...65535 (got '\(entry)')")
+            }
+            guard seen.insert(parsedEntry.description).inserted else {
+                throw ValidationError("--size names \(parsedEntry) twice")
+            }
+            parsed.append(parsedEntry)
+        }
+        return parsed
     }
 
     /// The `--effect` values, parsed, in order.
@@ -133,7 +153,8 @@ struct ThumbnailOptions: ParsableArguments {
     /// The library settings these options describe. Call after validation.
     func settings() throws(ValidationError) -> ThumbnailSettings {
         var s = ThumbnailSettings()
-        s.size = size
+        s.sizes = try sizes()
+        s.enlarges = !noEnlarge
         s.fit = fit.mode
         s.gravity = gravity.gravity
         s.filter = filter.filter

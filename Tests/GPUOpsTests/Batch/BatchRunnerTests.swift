@@ -18,7 +18,7 @@ struct BatchRunnerTests {
         }
         items.insert(BatchItem(source: .file(folder.file("empty.jpg")), output: folder.file("out/empty.jpg"), format: .jpeg), at: 1)
         var settings = ThumbnailSettings()
-        settings.size = 64
+        settings.sizes = [ThumbnailSize(side: 64)!]
         let runner = BatchRunner(backend: CPUBackend(), settings: settings, workers: 2)
         let seen = LockedCounter()
         let summary = runner.run(items) { _ in seen.increment() }
@@ -43,7 +43,7 @@ struct BatchRunnerTests {
             BatchItem(source: .file(RepositoryPaths.sample("astronaut.png")), output: folder.file("o\($0).png"), format: .png)
         }
         var settings = ThumbnailSettings()
-        settings.size = 32
+        settings.sizes = [ThumbnailSize(side: 32)!]
         let runner = BatchRunner(backend: CPUBackend(), settings: settings, workers: 2)
         let summary = runner.run(items) { result in
             if result.index == 3 { runner.cancel() }
@@ -78,7 +78,7 @@ struct BatchDeviceFallbackTests {
     @Test func anImageTheDeviceHasNoRoomForIsMadeOnTheCPUWithTheSameBytes() throws {
         let folder = try ScratchFolder()
         var settings = ThumbnailSettings()
-        settings.size = 48
+        settings.sizes = [ThumbnailSize(side: 48)!]
         let item = { (name: String) in
             BatchItem(source: .file(RepositoryPaths.sample("coffee.png")), output: folder.file(name), format: .png)
         }
@@ -96,7 +96,7 @@ struct BatchDeviceFallbackTests {
     @Test func cancellingTheBatchCancelsAnImagesCPURetry() throws {
         let folder = try ScratchFolder()
         var settings = ThumbnailSettings()
-        settings.size = 48
+        settings.sizes = [ThumbnailSize(side: 48)!]
         let fallback = CancellingCPUBackend()
         let runner = BatchRunner(backend: Self.exhausted(), settings: settings, workers: 1, fallback: fallback)
         fallback.cancelOnFirstPass(runner)
@@ -154,7 +154,7 @@ struct BatchOpenCLOutOfMemoryTests {
     @Test func anImageTheOpenCLDeviceHasNoRoomForIsMadeOnTheCPU() throws {
         let folder = try ScratchFolder()
         var settings = ThumbnailSettings()
-        settings.size = 40
+        settings.sizes = [ThumbnailSize(side: 40)!]
         let forcing = ForcingDriver()
         let device = try OpenCLBackend(device: OpenCLTestDevice.first(), index: 0, driver: forcing.driver)
         forcing.outOfMemory.failAlways()

@@ -58,7 +58,7 @@ import TestSupport
     @Test func aBatchRedoesAnImageWhoseEffectFindsTheDeviceFull() throws {
         let folder = try ScratchFolder()
         var settings = ThumbnailSettings()
-        settings.size = 40
+        settings.sizes = [ThumbnailSize(side: 40)!]
         settings.effects = [.sepia(SepiaKernel())]
         let device = EmbeddedBackend()
         device.fail(.kernel, with: EmbeddedBackend.OutOfDeviceMemory())

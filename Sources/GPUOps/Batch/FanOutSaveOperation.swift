@@ -1,0 +1,71 @@
+import ComputeCore
+import ImageCodecs
+import OperationChain
+
+/// Makes every output of one decoded image: the image is made resident on the backend once
+/// (one upload on a device), then each size's operations run from that same image and its
+/// save downloads and writes the result (one download per output). The outputs are made one
+/// after another, so only one resized image exists at a time besides the shared input.
+///
+/// A cancelled run stops between outputs. With `defersCommit` saves (the batch runner's), no
+/// output is renamed into place here: the caller commits them all once every output was made,
+/// or abandons them all.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
+public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [SavedImage]>, @unchecked Sendable {
+    public let backend: any ComputeBackend
+    /// Each output's operations (scale, effects, glitch) and its save, in output order.
+    public let outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)]
+    /// Set when the saves given do not match the pipeline's sizes: the operation then fails
+    /// with it, writing nothing.
+    private let mismatch: OutputCountMismatch?
+
+    public init(backend: any ComputeBackend,
+                outputs: [(operations: [ChainableOperation<PipelineImage, PipelineImage>], save: SaveImageOperation)],
+                input: PipelineImage? = nil) {
+        self.backend = backend
+        self.outputs = outputs
+        mismatch = nil
+        super.init(input: input)
+    }
+
+    /// The outputs of `pipeline`, one per entry of its settings' sizes, each written by the
+    /// save at the same position of `saves` (as many saves as sizes; otherwise the operation
+    /// fails with `OutputCountMismatch`).
+    public init(pipeline: ThumbnailPipeline, backend: any ComputeBackend, saves: [SaveImageOperation],
+                input: PipelineImage? = nil) {
+        let targets = pipeline.targets
+        self.backend = backend
+        if targets.count == saves.count {
+            outputs = zip(targets, saves).map { target, save in
+                (operations: pipeline.operations(on: backend, target: target), save: save)
+            }
+            mismatch = nil
+        } else {
+            outputs = []
+            mismatch = OutputCountMismatch(outputs: saves.count, sizes: targets.count)
+        }
+        super.init(input: input)
+    }
+
+    public override func execute(_ input: PipelineImage) throws -> [SavedImage] {
+        if let mismatch { throw mismatch }
+        let resident = try backend.makeResident(input)
+        var saved: [SavedImage] = []
+        saved.reserveCapacity(outputs.count)
+        for (operations, save) in outputs {
+            if isCancelled { throw CancellationError() }
+            var current = resident
+            for operation in operations { current = try operation.execute(current) }
+            saved.append(try save.execute(current))
+        }
+        return saved
+    }
+}
+
+/// Output paths (or saves) that do not match the size entries one to one.
+public struct OutputCountMismatch: Error, Equatable, CustomStringConvertible {
+    public let outputs: Int
+    public let sizes: Int
+
+    public var description: String { "\(outputs) output paths for \(sizes) sizes" }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import BatchPlanning
+import GPUOps
+
+/// How `process` names its outputs under `--output` (docs/CLI.md, "Output names").
+struct OutputNamingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Output path under --output, with {dir} (the input's sub-folder), {stem}, {ext} (of the output format) and {size} (the entry as written). Default: {dir}/{stem}.{ext} for one size, {dir}/{stem}_{size}.{ext} for several.",
+        valueName: "template"))
+    var outputTemplate: String?
+
+    /// The template given, checked against the size entries: nil for the default. A template
+    /// that would send two outputs of one input to one path is a usage error here, before
+    /// anything runs.
+    func template(for sizes: [ThumbnailSize]) throws(ValidationError) -> OutputTemplate? {
+        do {
+            let template = try outputTemplate.map { text throws(OutputTemplateError) in try OutputTemplate(text) }
+            try (template ?? .standard(forSizes: sizes.count)).validate(sizes: sizes)
+            return template
+        } catch {
+            throw ValidationError("--output-template: \(error.description)")
+        }
+    }
+}
