@@ -1,7 +1,11 @@
 import CDeflate
 
-/// Puts a PNG file together from filtered rows: the signature, IHDR, sRGB, the rows
+/// Puts a PNG file together from filtered rows: the signature, IHDR, the rows
 /// zlib-compressed by libdeflate as IDAT, IEND, each chunk with its CRC-32.
+///
+/// No colour chunk: like Pillow's files, ours are untagged, which viewers take as sRGB, and
+/// `ICCProfile.embed` can add an `iCCP` without contradicting an `sRGB` chunk (the PNG
+/// specification wants at most one of the two).
 ///
 /// libdeflate compresses a whole buffer in one call, which is what an encoder holding the
 /// whole image has, and at a given level it is markedly faster than zlib (and a little
@@ -45,12 +49,9 @@ enum PNGFileAssembler {
             UnsafeRawBufferPointer(rebasing: compressed[$0..<min(compressed.count, $0 + maximumChunkData)])
         }
         var file = [UInt8]()
-        file.reserveCapacity(signature.count + 25 + 13 + compressed.count + 12 * pieces.count + 12)
+        file.reserveCapacity(signature.count + 25 + compressed.count + 12 * pieces.count + 12)
         file += signature
         header.withUnsafeBytes { appendChunk("IHDR", data: $0, to: &file) }
-        // Rendering intent 0 (perceptual): the pixels are sRGB, as libpng's simplified writer
-        // has always declared them.
-        [UInt8(0)].withUnsafeBytes { appendChunk("sRGB", data: $0, to: &file) }
         for piece in pieces { appendChunk("IDAT", data: piece, to: &file) }
         appendChunk("IEND", data: UnsafeRawBufferPointer(start: nil, count: 0), to: &file)
         return file
