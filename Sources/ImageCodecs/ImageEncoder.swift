@@ -3,10 +3,11 @@
 ///
 /// Thread-safe: encodes share nothing.
 public enum ImageEncoder {
-    /// Lossless PNG (libpng). Keeps alpha; a fully opaque image is written as RGB, which is
-    /// smaller and faster to compress.
+    /// Lossless 8-bit PNG (row filters chosen per row, libdeflate). Keeps alpha; a fully
+    /// opaque image is written as RGB, which is smaller and faster to compress.
     /// - Parameters:
-    ///   - compression: `.standard` (libpng's and Pillow's defaults) or `.fast`.
+    ///   - compression: `.standard` (about the size of Pillow's default output), `.fast` or
+    ///     `.smallest`.
     ///   - destination: names the output in errors.
     public static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
                                  destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
