@@ -8,21 +8,30 @@ import TestSupport
 /// independently of the encoder.
 @Suite("Codec: PNG encoder")
 struct PNGEncoderTests {
-    static let shapes: [HostImage] = [
-        TestImages.gradient(width: 1, height: 1),
-        TestImages.noise(width: 1, height: 1, seed: 11, alpha: true),
-        TestImages.gradient(width: 3, height: 2),
-        TestImages.noise(width: 2, height: 3, seed: 12, alpha: true),
-        TestImages.gradient(width: 517, height: 9),                       // odd width
-        TestImages.noise(width: 255, height: 33, seed: 13, alpha: true),  // odd width, alpha
-        TestImages.gradient(width: 4099, height: 2),                      // wide
-        TestImages.noise(width: 2, height: 3001, seed: 14),               // tall
-        TestImages.noise(width: 1, height: 700, seed: 15, alpha: true),   // one column: only Up and Paeth see a neighbour
-        TestImages.noise(width: 300, height: 200, seed: 16),              // incompressible
-        TestImages.checkerboard(width: 129, height: 65),
-        PNGEncoderTests.flat(width: 640, height: 480, rgba: [40, 90, 200, 255]),
-        PNGEncoderTests.flat(width: 33, height: 17, rgba: [0, 0, 0, 0]),  // fully transparent
-        PNGEncoderTests.flat(width: 31, height: 7, rgba: [255, 255, 255, 128]),
+    /// A test image and a short name for the test log (a `HostImage` argument would print
+    /// every pixel).
+    struct Shape: CustomTestStringConvertible, Sendable {
+        let name: String
+        let image: HostImage
+        var testDescription: String { "\(name) \(image.width)x\(image.height)" }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(name: "1x1 opaque", image: TestImages.gradient(width: 1, height: 1)),
+        Shape(name: "1x1 alpha", image: TestImages.noise(width: 1, height: 1, seed: 11, alpha: true)),
+        Shape(name: "tiny", image: TestImages.gradient(width: 3, height: 2)),
+        Shape(name: "tiny alpha", image: TestImages.noise(width: 2, height: 3, seed: 12, alpha: true)),
+        Shape(name: "odd width", image: TestImages.gradient(width: 517, height: 9)),
+        Shape(name: "odd width alpha", image: TestImages.noise(width: 255, height: 33, seed: 13, alpha: true)),
+        Shape(name: "wide", image: TestImages.gradient(width: 4099, height: 2)),
+        Shape(name: "tall", image: TestImages.noise(width: 2, height: 3001, seed: 14)),
+        // One column: only Up, Average and Paeth see a neighbour.
+        Shape(name: "one column alpha", image: TestImages.noise(width: 1, height: 700, seed: 15, alpha: true)),
+        Shape(name: "noise (incompressible)", image: TestImages.noise(width: 300, height: 200, seed: 16)),
+        Shape(name: "checkerboard", image: TestImages.checkerboard(width: 129, height: 65)),
+        Shape(name: "flat", image: PNGEncoderTests.flat(width: 640, height: 480, rgba: [40, 90, 200, 255])),
+        Shape(name: "fully transparent", image: PNGEncoderTests.flat(width: 33, height: 17, rgba: [0, 0, 0, 0])),
+        Shape(name: "flat translucent", image: PNGEncoderTests.flat(width: 31, height: 7, rgba: [255, 255, 255, 128])),
     ]
 
     static func flat(width: Int, height: Int, rgba: [UInt8]) -> HostImage {
@@ -30,7 +39,8 @@ struct PNGEncoderTests {
     }
 
     @Test("every compression decodes to the same pixels, with libpng and with the fast path", arguments: shapes)
-    func roundTrip(_ image: HostImage) throws {
+    func roundTrip(_ shape: Shape) throws {
+        let image = shape.image
         for compression in PNGCompression.allCases {
             let png = try ImageEncoder.encodePNG(image, compression: compression)
             for path in [PNGDecodePath.libpng, .fastPathOnly] {
@@ -56,9 +66,10 @@ struct PNGEncoderTests {
     }
 
     @Test("chunks are IHDR, IDAT, IEND with correct CRCs; IDAT is one zlib stream with its Adler-32",
-          arguments: [TestImages.noise(width: 37, height: 11, seed: 21, alpha: true),
-                      TestImages.gradient(width: 64, height: 40)])
-    func structure(_ image: HostImage) throws {
+          arguments: [Shape(name: "noise alpha", image: TestImages.noise(width: 37, height: 11, seed: 21, alpha: true)),
+                      Shape(name: "gradient", image: TestImages.gradient(width: 64, height: 40))])
+    func structure(_ shape: Shape) throws {
+        let image = shape.image
         let png = try ImageEncoder.encodePNG(image)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let chunks = try Self.chunks(png)
