@@ -31,11 +31,12 @@ public enum ImageEncoder {
     }
 
     /// `encodePNG`, `encodeJPEG` or `encodeWebP` by format (`quality` is used for JPEG and
-    /// lossy WebP, `lossless` for WebP only).
+    /// lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only).
     public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+                              pngCompression: PNGCompression = .standard,
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         switch format {
-        case .png: try encodePNG(image, destination: destination)
+        case .png: try encodePNG(image, compression: pngCompression, destination: destination)
         case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
         case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
         }

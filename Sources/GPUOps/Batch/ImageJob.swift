@@ -28,7 +28,7 @@ struct ImageJob: Sendable {
                                       sizeLimit: settings.downloadMaxBytes)
         let profile: (@Sendable () -> [UInt8]?)? = settings.keepsICCProfile ? { @Sendable in load.decoded?.iccProfile } : nil
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
-                                      lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
+                                      lossless: settings.webpLossless, pngCompression: settings.pngCompression, defersCommit: true, iccProfile: profile)
         var operations: [AnyChainableOperation] = [load]
         operations += ThumbnailPipeline(settings: settings).operations(on: backend)
         operations.append(save)
