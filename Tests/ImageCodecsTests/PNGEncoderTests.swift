@@ -114,7 +114,8 @@ struct PNGEncoderTests {
     func filterChoice() throws {
         var generator = SplitMix(seed: 5)
         for bytesPerPixel in [3, 4] {
-            for pixelsPerRow in [1, 2, 5, 64] {
+            // Short rows, rows with a tail after the 16-byte blocks, and rows past 256 blocks.
+            for pixelsPerRow in [1, 2, 5, 6, 7, 64, 1500] {
                 let rowBytes = bytesPerPixel * pixelsPerRow
                 let chooser = PNGRowFilterChooser(bytesPerPixel: bytesPerPixel, rowBytes: rowBytes)
                 var previous: [UInt8]? = nil
