@@ -19,7 +19,10 @@
 #                     pillow-simd-effects pillow-effects gpuglitch-cpu-effects
 #                     gpuglitch-opencl-effects (the effects job: sepia + tilt-shift, rated
 #                     against the best effects anchor) pyvips-webp gpuglitch-cpu-webp (lossy
-#                     WebP q90 output, rated against pyvips); groups effects, webp
+#                     WebP q90 output, rated against pyvips) pillow-simd-png pyvips-png
+#                     pillow-png gpuglitch-cpu-png (PNG output at each tool's default
+#                     level, rated against the best PNG anchor, total bytes listed too);
+#                     groups effects, webp, png
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
 #   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
@@ -71,6 +74,7 @@ for t in anchors pillow pyvips vipsthumbnail opencv; do wants "$t" && WANT_ANCHO
 wants gpuglitch && WANT_GPUGLITCH=1
 wants effects && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants webp && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
+wants png && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
 # Reasons a tool cannot run, handed to the driver, which lists it as failed.
@@ -156,7 +160,7 @@ if [ "$WANT_GPUGLITCH" = 1 ] && [ -z "$GG" ]; then
     GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
   else
     for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
-             gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp; do
+             gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png; do
       unavailable "$t" "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"
     done
   fi

@@ -3,10 +3,11 @@
 ///
 /// Thread-safe: encodes share nothing.
 public enum ImageEncoder {
-    /// Lossless PNG (libpng). Keeps alpha; a fully opaque image is written as RGB, which is
-    /// smaller and faster to compress.
+    /// Lossless 8-bit PNG (row filters chosen per row, libdeflate). Keeps alpha; a fully
+    /// opaque image is written as RGB, which is smaller and faster to compress.
     /// - Parameters:
-    ///   - compression: `.standard` (libpng's and Pillow's defaults) or `.fast`.
+    ///   - compression: `.standard` (about the size of Pillow's default output), `.fast` or
+    ///     `.smallest`.
     ///   - destination: names the output in errors.
     public static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
                                  destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
@@ -30,12 +31,13 @@ public enum ImageEncoder {
     }
 
     /// `encodePNG`, `encodeJPEG` or `encodeWebP` by format (`quality` is used for JPEG and
-    /// lossy WebP, `lossless` for WebP only). The formats only read (`isWritable` false) fail
-    /// with `.encodeFailed`.
+    /// lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only). The formats only
+    /// read (`isWritable` false) fail with `.encodeFailed`.
     public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+                              pngCompression: PNGCompression = .standard,
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         switch format {
-        case .png: try encodePNG(image, destination: destination)
+        case .png: try encodePNG(image, compression: pngCompression, destination: destination)
         case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
         case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
         case .tiff, .gif, .bmp, .avif, .heif:

@@ -1,49 +1,56 @@
-import CPNG
-
-/// PNG writing with libpng's simplified API (`png_image_write_to_memory`).
+/// PNG writing: 8-bit RGB for opaque images, RGBA otherwise; each row's filter chosen by
+/// `PNGRowFilterChooser`, the whole image compressed by libdeflate (`PNGFileAssembler`).
 enum PNGEncoder {
     static func encode(_ image: HostImage, compression: PNGCompression, destination: String) throws(ImageCodecError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("the image is \(image.width)x\(image.height)"))
         }
-        let opaque = !image.hasTransparency
-        var png = png_image()
-        png.version = gpuglitch_PNG_IMAGE_VERSION
-        png.width = UInt32(image.width)
-        png.height = UInt32(image.height)
-        png.format = opaque ? gpuglitch_PNG_FORMAT_RGB : gpuglitch_PNG_FORMAT_RGBA
-        if compression == .fast { png.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
+        guard image.width <= Int(UInt32.max >> 1), image.height <= Int(UInt32.max >> 1) else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("the image is \(image.width)x\(image.height), past PNG's 2³¹ − 1"))
+        }
+        let colourType: PNGFileAssembler.ColourType = image.hasTransparency ? .rgba : .rgb
+        let rowBytes = image.width * colourType.channels
+        let filteredBytes = image.height * (rowBytes + 1)
+        let filtered = UnsafeMutableRawBufferPointer.allocate(byteCount: filteredBytes, alignment: 16)
+        defer { filtered.deallocate() }
+        let rows = filtered.bindMemory(to: UInt8.self)
+        image.pixels.withUnsafeBufferPointer { rgba in
+            filterRows(rgba.baseAddress!, width: image.width, height: image.height, colourType: colourType, into: rows.baseAddress!)
+        }
+        guard let file = PNGFileAssembler.assemble(width: image.width, height: image.height, colourType: colourType,
+                                                   filteredRows: UnsafeRawBufferPointer(filtered),
+                                                   level: compression.deflateLevel) else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("libdeflate could not compress the image data"))
+        }
+        return file
+    }
 
-        // Writing into a buffer of the largest possible size compresses once; asking libpng
-        // for the size first would compress twice. Pages of the bound that are never written
-        // are never touched, so the large allocation costs address space, not memory.
-        let bound = Int(gpuglitch_png_image_png_size_max(png))
-        let output = UnsafeMutableRawPointer.allocate(byteCount: bound, alignment: 16)
-        defer { output.deallocate() }
-        var size = bound
-        let written: Int32
-        if opaque {
-            let rgb = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: image.width * image.height * 3)
-            defer { rgb.deallocate() }
-            image.pixels.withUnsafeBufferPointer { rgba in
-                var i = 0, o = 0
-                while i < rgba.count {
-                    rgb[o] = rgba[i]; rgb[o + 1] = rgba[i + 1]; rgb[o + 2] = rgba[i + 2]
-                    i += 4
-                    o += 3
+    /// The rows of `rgba` as PNG scanlines of `colourType`, each filtered.
+    static func filterRows(_ rgba: UnsafePointer<UInt8>, width: Int, height: Int,
+                           colourType: PNGFileAssembler.ColourType, into output: UnsafeMutablePointer<UInt8>) {
+        let rowBytes = width * colourType.channels
+        let chooser = PNGRowFilterChooser(bytesPerPixel: colourType.channels, rowBytes: rowBytes)
+        switch colourType {
+        case .rgba:
+            for y in 0..<height {
+                let row = rgba + y * rowBytes
+                chooser.filter(row: row, previous: y == 0 ? nil : row - rowBytes, into: output + y * (rowBytes + 1))
+            }
+        case .rgb:
+            // Two packed rows, current and previous, swapped each row.
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+            defer { packed.deallocate() }
+            var current = packed, previous = packed + rowBytes
+            for y in 0..<height {
+                let source = rgba + y * width * 4
+                for x in 0..<width {
+                    current[3 * x] = source[4 * x]
+                    current[3 * x + 1] = source[4 * x + 1]
+                    current[3 * x + 2] = source[4 * x + 2]
                 }
-            }
-            written = png_image_write_to_memory(&png, output, &size, 0, rgb.baseAddress, 0, nil)
-        } else {
-            written = image.pixels.withUnsafeBytes {
-                png_image_write_to_memory(&png, output, &size, 0, $0.baseAddress, 0, nil)
+                chooser.filter(row: current, previous: y == 0 ? nil : UnsafePointer(previous), into: output + y * (rowBytes + 1))
+                swap(&current, &previous)
             }
         }
-        guard written != 0 else {
-            let message = withUnsafeBytes(of: &png.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            png_image_free(&png)
-            throw ImageCodecError(source: destination, reason: .encodeFailed(message))
-        }
-        return Array(UnsafeRawBufferPointer(start: output, count: size))
     }
 }

@@ -46,9 +46,14 @@ EFFECT_GPUGLITCH = ["gpuglitch-cpu-effects", "gpuglitch-opencl-effects"]
 # WebP output (the thumbnail job written as lossy WebP q90): its own anchor and ratios.
 WEBP_ANCHORS = ["pyvips-webp"]
 WEBP_GPUGLITCH = ["gpuglitch-cpu-webp"]
+# PNG output (the thumbnail job written as PNG, each tool's default compression): its own
+# anchors and ratios; the table also gives the total bytes written against the best anchor's.
+PNG_ANCHORS = ["pillow-simd-png", "pyvips-png", "pillow-png"]
+PNG_GPUGLITCH = ["gpuglitch-cpu-png"]
 GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
-          "webp": WEBP_ANCHORS + WEBP_GPUGLITCH,
-          "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH}
+          "webp": WEBP_ANCHORS + WEBP_GPUGLITCH, "png": PNG_ANCHORS + PNG_GPUGLITCH,
+          "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH
+          + PNG_ANCHORS + PNG_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -66,6 +71,10 @@ LABELS = {
     "gpuglitch-opencl-effects": "gpuglitch --device opencl --effect sepia --effect tilt-shift",
     "pyvips-webp": "pyvips thumbnail + webpsave Q90, pool of 2",
     "gpuglitch-cpu-webp": "gpuglitch --device cpu --no-glitch --format webp",
+    "pillow-simd-png": "Pillow-SIMD + draft, save PNG (level 6), pool of 2",
+    "pillow-png": "Pillow + draft, save PNG (level 6), pool of 2",
+    "pyvips-png": "pyvips thumbnail + pngsave, pool of 2",
+    "gpuglitch-cpu-png": "gpuglitch --device cpu --no-glitch --format png",
 }
 
 
@@ -82,6 +91,7 @@ class Job:
     cwd: str | None = None
     runs: list[dict] = field(default_factory=list)
     failure: str | None = None
+    output_bytes: int = 0  # total size of the outputs of the last good run
 
 
 def count_inputs(folder: str) -> int:
@@ -105,13 +115,27 @@ def webp_size(path: str) -> tuple[int, int] | None:
     return None
 
 
+def png_size(path: str) -> tuple[int, int] | None:
+    """The IHDR size of a PNG file, or None."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
+
+
 def check_outputs(out_dir: str, expected: int) -> str | None:
-    """None if out_dir holds exactly `expected` 512x512 4:2:0 JPEGs (or 512x512 WebPs), else
-    what is wrong."""
+    """None if out_dir holds exactly `expected` 512x512 4:2:0 JPEGs (or 512x512 WebPs or
+    PNGs), else what is wrong."""
     outputs = [os.path.join(d, n) for d, _, files in os.walk(out_dir) for n in files]
     if len(outputs) != expected:
         return f"{len(outputs)}/{expected} outputs"
     for path in outputs:
+        if path.endswith(".png"):
+            size = png_size(path)
+            if size != (512, 512):
+                return f"not a 512x512 PNG ({size}): {path}"
+            continue
         if path.endswith(".webp"):
             size = webp_size(path)
             if size != (512, 512):
@@ -142,6 +166,12 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
         return [py, f"{HERE}/anchor_pillow_effects.py", corpus, out, "2"], {}, None
     if tool == "pillow":
         return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
+    if tool == "pillow-simd-png":
+        return [simd_py, f"{HERE}/anchor_pillow_png.py", corpus, out, "2"], {}, None
+    if tool == "pillow-png":
+        return [py, f"{HERE}/anchor_pillow_png.py", corpus, out, "2"], {}, None
+    if tool == "pyvips-png":
+        return [py, f"{HERE}/anchor_pyvips_png.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips-webp":
         return [py, f"{HERE}/anchor_pyvips_webp.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips":
@@ -155,9 +185,9 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     device = "opencl" if "opencl" in tool else "cpu"
     argv = [args.gpuglitch, "process"]
     argv += ["--list", list_file] if list_file else [corpus]
-    argv += ["--output", out, "--size", "512", "--format", "webp" if tool.endswith("-webp") else "jpeg",
-             "--quality", "90", "--device", device]
-    if not tool.endswith("-glitch") or tool.endswith("-webp"):
+    output_format = "webp" if tool.endswith("-webp") else "png" if tool.endswith("-png") else "jpeg"
+    argv += ["--output", out, "--size", "512", "--format", output_format, "--quality", "90", "--device", device]
+    if not tool.endswith("-glitch"):
         argv.append("--no-glitch")
     if tool.endswith("-effects"):
         argv += ["--effect", "sepia", "--effect", "tilt-shift"]
@@ -197,7 +227,7 @@ def build_jobs(args) -> list[Job]:
     jobs = []
     if args.list_repeat > 1:
         # RSS-stays-flat mode: gpuglitch only, fed a --list file naming 1x and Kx the corpus
-        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH + WEBP_GPUGLITCH]
+        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH + WEBP_GPUGLITCH + PNG_GPUGLITCH]
         if not tools:
             sys.exit("--list-repeat measures gpuglitch only; --only names no gpuglitch tool")
         repeat = os.path.join(args.work, f"corpus-x{args.list_repeat}")
@@ -237,6 +267,9 @@ def run_once(job: Job, args, label: str) -> dict | None:
     elif m.exit_code != 0 and m.exit_code == -signal.SIGKILL:
         problem = "killed (SIGKILL: out of memory?)"
     problem = problem or check_outputs(job.out_dir, job.expected)
+    if not problem:
+        job.output_bytes = sum(os.path.getsize(os.path.join(d, n))
+                               for d, _, files in os.walk(job.out_dir) for n in files)
     if problem:
         tail = ""
         with open(log, "rb") as f:
@@ -258,6 +291,7 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
         anchors = [j for j in ok if j.tool in tools]
         return min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
     best_thumbnail, best_effects, best_webp = best_of(ANCHORS), best_of(EFFECT_ANCHORS), best_of(WEBP_ANCHORS)
+    best_png = best_of(PNG_ANCHORS)
     head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
             "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
             "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
@@ -278,12 +312,27 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
                          f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
         else:
             best = (best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH
-                    else best_webp if j.tool in WEBP_ANCHORS + WEBP_GPUGLITCH else best_thumbnail)
+                    else best_webp if j.tool in WEBP_ANCHORS + WEBP_GPUGLITCH
+                    else best_png if j.tool in PNG_ANCHORS + PNG_GPUGLITCH else best_thumbnail)
             ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
             if j is best:
                 ratio += " (best)"
             lines.append(f"| {j.name}{runs} | {wall:.2f} | {j.expected / wall:.1f} | {ratio} "
                          f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
+    return "\n".join(lines)
+
+
+def png_bytes_table(jobs: list[Job]) -> str:
+    """Total bytes each PNG-writing tool wrote (last good run), against Pillow's level 6 output
+    (Pillow-SIMD's, or Pillow's where that did not run): the encoders' size trade-off."""
+    done = [j for j in jobs if j.tool in PNG_ANCHORS + PNG_GPUGLITCH and j.output_bytes and not j.failure]
+    reference = next((j for t in ("pillow-simd-png", "pillow-png") for j in done if j.tool == t), None)
+    if not done:
+        return ""
+    lines = ["| PNG tool | total bytes | ratio to Pillow's |", "|---|---|---|"]
+    for j in done:
+        ratio = f"{j.output_bytes / reference.output_bytes:.3f}×" if reference else "n/a"
+        lines.append(f"| {j.name} | {j.output_bytes:,} | {ratio} |")
     return "\n".join(lines)
 
 
@@ -302,6 +351,10 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
         "pillow-effects": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pyvips-webp": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                         " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
+        "pyvips-png": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                       " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
+        "pillow-simd-png": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
+        "pillow-png": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pyvips": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                    " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
@@ -383,6 +436,11 @@ def main() -> None:
         "",
         table(jobs, args.runs, args.list_repeat > 1),
         "",
+    ]
+    png_table = png_bytes_table(jobs)
+    if png_table:
+        md += [png_table, ""]
+    md += [
         "Versions: " + "; ".join(f"{k}: {v}" for k, v in vers.items()) + ".",
     ]
     text = "\n".join(md)
@@ -394,6 +452,7 @@ def main() -> None:
                    "versions": vers, "jobs": [
                        {"name": j.name, "tool": j.tool, "argv": j.argv, "env": j.env,
                         "cwd": j.cwd, "expected": j.expected, "failure": j.failure,
+                        "output_bytes": j.output_bytes,
                         "runs": j.runs} for j in jobs]}, f, indent=1)
 
 

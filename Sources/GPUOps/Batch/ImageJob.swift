@@ -35,7 +35,8 @@ struct ImageJob: Sendable {
         let index = self.index, item = self.item
         let saves = item.outputs.map { path in
             SaveImageOperation(path: path, format: item.format, quality: settings.quality,
-                               lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
+                               lossless: settings.webpLossless, pngCompression: settings.pngCompression,
+                               defersCommit: true, iccProfile: profile)
         }
         let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves)
         let operations: [AnyChainableOperation] = [load, fanOut]

@@ -22,6 +22,8 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var quality: Int = 90
     /// WebP outputs without loss (`--lossless`).
     public var webpLossless = false
+    /// How hard PNG outputs are compressed (`--png-compression`); the pixels are the same.
+    public var pngCompression: PNGCompression = .standard
     /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.

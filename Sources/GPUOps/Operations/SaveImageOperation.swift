@@ -32,6 +32,8 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
     public let quality: Int
     /// WebP without loss.
     public let lossless: Bool
+    /// How hard PNG output is compressed.
+    public let pngCompression: PNGCompression
     /// Whether the file is left for the caller to commit (see above).
     public let defersCommit: Bool
     /// The ICC profile to embed, asked for when the image is encoded (so it can come from an
@@ -45,12 +47,14 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
 
     private let state = Mutex(Progress())
 
-    public init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false, defersCommit: Bool = false,
+    public init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+                pngCompression: PNGCompression = .standard, defersCommit: Bool = false,
                 iccProfile: (@Sendable () -> [UInt8]?)? = nil, input: PipelineImage? = nil) {
         self.path = path
         self.format = format
         self.quality = quality
         self.lossless = lossless
+        self.pngCompression = pngCompression
         self.defersCommit = defersCommit
         self.iccProfile = iccProfile
         super.init(input: input)
@@ -77,7 +81,8 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         let host = try input.hostImage()
         let download = StageClock.since(t)
         t = StageClock.now
-        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, lossless: lossless, destination: path)
+        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, lossless: lossless,
+                                             pngCompression: pngCompression, destination: path)
         if let profile = iccProfile?() { bytes = ICCProfile.embed(profile, in: bytes, format: format) }
         let encode = StageClock.since(t)
         t = StageClock.now

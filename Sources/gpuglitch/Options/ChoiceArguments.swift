@@ -18,6 +18,19 @@ enum FitArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
+/// `--png-compression fast|standard|smallest`.
+enum PNGCompressionArgument: String, CaseIterable, ExpressibleByArgument {
+    case fast, standard, smallest
+
+    var compression: PNGCompression {
+        switch self {
+        case .fast: .fast
+        case .standard: .standard
+        case .smallest: .smallest
+        }
+    }
+}
+
 /// `--gravity centre|north|south|east|west`; `center` is accepted for `centre`.
 enum GravityArgument: String, CaseIterable, ExpressibleByArgument {
     case centre, north, south, east, west

@@ -46,6 +46,9 @@ struct ThumbnailOptions: ParsableArguments {
     @Flag(help: "WebP output without loss: every pixel as in the PNG output (with --format webp, or keep for WebP inputs).")
     var lossless = false
 
+    @Option(help: "PNG compression: fast (larger files), standard (about Pillow's size) or smallest (slowest); same pixels.")
+    var pngCompression: PNGCompressionArgument = .standard
+
     @Flag(inversion: .prefixedNo,
           help: "JPEG DCT-domain downscale while decoding (leaves at least 2x for the resampler); off gives output identical to Pillow.")
     var shrinkOnLoad = true
@@ -162,6 +165,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.effects = try imageEffects()
         s.quality = quality
         s.webpLossless = lossless
+        s.pngCompression = pngCompression.compression
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
