@@ -55,7 +55,11 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.tiltShift) }
 
     static let copy = KernelFunction<KernelImage, KernelImage, UInt32>("gpuglitch_copy")
-    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32>("gpuglitch_transpose")
+    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32, LocalMemory>("gpuglitch_transpose")
+    /// The transpose's preferred work-group, which is also its tile (tilt_shift.cl).
+    static let transposeTile = [16, 16]
+    /// Local memory for a tile of at most `transposeTile`, each row one pixel longer.
+    static let transposeTileMemory = LocalMemory(bytes: (transposeTile[0] + 1) * transposeTile[1] * 4)
     static let blurColumns = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
         "gpuglitch_box_blur_columns")
     static let columns = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
@@ -75,11 +79,13 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         // so every pass walks columns: coalesced on a GPU, vector code on POCL.
         let a = try launches.scratchImage(width: height, height: width)
         let b = try launches.scratchImage(width: height, height: width)
-        let tile = [16, 4]
-        try launches.launch(Self.transpose, global: [width, height], preferredLocal: tile, input, a, Int32(width), Int32(height))
+        let tile = Self.transposeTile, tileMemory = Self.transposeTileMemory
+        try launches.launch(Self.transpose, global: [width, height], preferredLocal: tile, input, a, Int32(width), Int32(height),
+                            tileMemory)
         try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
                             Int32(height), Int32(width), blur.radius, blur.inner, blur.edge)
-        try launches.launch(Self.transpose, global: [height, width], preferredLocal: tile, b, a, Int32(height), Int32(width))
+        try launches.launch(Self.transpose, global: [height, width], preferredLocal: tile, b, a, Int32(height), Int32(width),
+                            tileMemory)
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
         try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, KernelTable(mask),
                             Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
