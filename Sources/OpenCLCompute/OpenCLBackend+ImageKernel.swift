@@ -11,7 +11,7 @@ extension OpenCLBackend {
     package func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
         let size = try kernel.checkedOutputSize(width: image.width, height: image.height)
         var launches = KernelLaunches(input: PixelSize(width: image.width, height: image.height), output: size,
-                                      device: runtime.kernelLimits)
+                                      device: kernelLimits)
         try kernel.encode(&launches)
         let settled = try settle(launches, in: runtime.programs.program(kernel.program))
         let job = try prepare(image, width: size.width, height: size.height,

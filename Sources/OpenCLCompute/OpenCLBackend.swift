@@ -28,6 +28,9 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     /// Whether large uploads are read in place (`HostBackedBuffer`): on a CPU device the
     /// "device memory" is host memory, so copying a decoded photo into a buffer is pure cost.
     let readsLargeUploadsInPlace: Bool
+    /// What the kernels' launches are recorded against: the device's limits
+    /// (`OpenCLDeviceRuntime.kernelLimits`), with `isCPU` overridable for tests.
+    let kernelLimits: KernelLaunches.DeviceLimits
 
     /// Uploads from this size on are read in place on a CPU device. Smaller ones are copied
     /// into pooled buffers: their copy costs less than the buffer, marker and callback that
@@ -58,11 +61,24 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
                       allowsX86Kernels: true)
     }
 
+    /// A backend whose `ImageKernel`s are told the device is a CPU or not as `kernelsSeeACPU`
+    /// says, whatever it is: tests run the shapes kernels choose for a GPU on the CPU device CI has.
+    package convenience init(device: CLDevice, index: Int, kernelsSeeACPU: Bool) throws {
+        try self.init(runtime: OpenCLDeviceRuntime.shared(for: device), index: index, maxIdleBytes: nil,
+                      allowsX86Kernels: true, kernelsSeeACPU: kernelsSeeACPU)
+    }
+
     /// A backend over `runtime` (tests give it a runtime of their own, with a forcing driver).
-    init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
+    init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool,
+         kernelsSeeACPU: Bool? = nil) throws {
         let device = runtime.device
         self.device = device
         self.runtime = runtime
+        let limits = runtime.kernelLimits
+        kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: limits.maxWorkGroupSize,
+                                                   localMemoryBytes: limits.localMemoryBytes,
+                                                   isCPU: kernelsSeeACPU ?? limits.isCPU,
+                                                   maxWorkItemSizes: limits.maxWorkItemSizes)
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
         readsLargeUploadsInPlace = try device.type == .cpu
         let quarter = Int(clamping: try device.globalMemory / 4)
@@ -151,7 +167,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     private func runBuiltIn(_ image: PipelineImage, width: Int, height: Int, isOpaque: Bool,
                             _ record: (inout KernelLaunches) throws -> Void) throws -> PipelineImage {
         var launches = KernelLaunches(input: PixelSize(width: image.width, height: image.height),
-                                      output: PixelSize(width: width, height: height), device: runtime.kernelLimits)
+                                      output: PixelSize(width: width, height: height), device: kernelLimits)
         try record(&launches)
         let settled = try settle(launches, in: runtime.builtIns)
         let job = try prepare(image, width: width, height: height, isOpaque: isOpaque)

@@ -64,6 +64,14 @@ __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global 
     }
 }
 
+// dst (height × width) = src (width × height) transposed, one work-item per pixel: for CPU
+// devices (POCL), where the tiled kernel's barrier costs more than the strided writes.
+__kernel void gpuglitch_transpose_pixels(__global const uchar4 *src, __global uchar4 *dst, int width, int height) {
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x >= width || y >= height) return;
+    dst[(size_t)x * height + y] = src[(size_t)y * width + x];
+}
+
 // dst (height × width) = src (width × height) transposed, one work-group's tile at a time
 // through local memory: each work-item reads one pixel along a source row into the tile, and
 // after the barrier writes one pixel along a destination row, so neighbouring work-items touch
