@@ -197,7 +197,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             try l.launch(kernels.resampleHorizontal, global: [weights.count, (rows.count + 1) / 2],
                          preferredLocal: kernels.preferredLocal2D,
                          l.input, Int32(image.width), Int32(rows.lowerBound), l.output, output.width, output.height,
-                         KernelTable(weights.bounds), KernelTable(weights.coefficients), Int32(weights.taps))
+                         KernelTable(weights.bounds), KernelTable(weights.tapMajorCoefficients))
         }
     }
 

@@ -6,9 +6,10 @@ import ComputeCore
 /// with the wrong number or types of arguments does not compile, and the kernel's own
 /// parameter count is checked against the declaration when it is first made.
 enum OpenCLBuiltInKernel {
-    /// `src, srcWidth, firstRow, dst, dstWidth, dstHeight, bounds, coefficients, taps`.
+    /// `src, srcWidth, firstRow, dst, dstWidth, dstHeight, bounds, coefficients` (tap-major:
+    /// `ResampleWeights.tapMajorCoefficients`).
     static let resampleHorizontal = KernelFunction<KernelImage, Int32, Int32, KernelImage, Int32, Int32,
-                                                   KernelTable, KernelTable, Int32>("resample_horizontal")
+                                                   KernelTable, KernelTable>("resample_horizontal")
     /// `src, width, dst, dstHeight, bounds, coefficients, taps`.
     static let resampleVertical = KernelFunction<KernelImage, Int32, KernelImage, Int32,
                                                  KernelTable, KernelTable, Int32>("resample_vertical")
