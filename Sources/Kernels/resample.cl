@@ -4,7 +4,8 @@
 // point (Pillow's normalize_coeffs_8bpc); the kernels only do integer arithmetic, so every
 // device and the CPU fallback produce the same bytes. Pixels are RGBA8 as uchar4, rows
 // tightly packed. Output pixel i of a pass reads bounds[2i + 1] source pixels starting at
-// bounds[2i], weighted by coefficients[i * taps ...].
+// bounds[2i], weighted by coefficients[i * taps ...] (the portable horizontal pass:
+// coefficients[... * dstWidth + i], see there).
 //
 // The host rounds the global size up to a multiple of the work-group size (so that a prime
 // width does not force work-groups of one on a GPU); work-items past the image return at once.
@@ -35,18 +36,19 @@ inline uchar8 clip8x2(int8 acc) {
 
 // One row band of a horizontal pass: dst is dstWidth x dstHeight; output row y reads
 // source row firstRow + y. Work-item (x, j) makes rows 2j and 2j + 1 of column x (the
-// second only if it exists).
+// second only if it exists). Unlike the other passes, the coefficients come tap-major:
+// tap i of output column x is coefficients[i * dstWidth + x], so at each tap neighbouring
+// work-items (neighbouring columns) read neighbouring words, which a GPU coalesces.
 __kernel void resample_horizontal(__global const uchar4 *src, int srcWidth, int firstRow,
                                   __global uchar4 *dst, int dstWidth, int dstHeight,
-                                  __global const int *bounds, __global const int *coefficients,
-                                  int taps) {
+                                  __global const int *bounds, __global const int *coefficients) {
     int x = get_global_id(0);
     int y = 2 * (int)get_global_id(1);
     if (x >= dstWidth || y >= dstHeight) return;
     int start = bounds[2 * x];
     int length = bounds[2 * x + 1];
     __global const uchar4 *top = src + (size_t)(firstRow + y) * srcWidth + start;
-    __global const int *k = coefficients + (size_t)x * taps;
+    __global const int *k = coefficients + x;
     __global uchar4 *out = dst + (size_t)y * dstWidth + x;
     if (y + 1 < dstHeight) {
         __global const uchar4 *bottom = top + srcWidth;
@@ -54,7 +56,7 @@ __kernel void resample_horizontal(__global const uchar4 *src, int srcWidth, int 
         for (int i = 0; i < length; i++) {
             uchar4 p = top[i];
             uchar4 q = bottom[i];
-            acc += (int8)(p.x, p.y, p.z, p.w, q.x, q.y, q.z, q.w) * k[i];
+            acc += (int8)(p.x, p.y, p.z, p.w, q.x, q.y, q.z, q.w) * k[(size_t)i * dstWidth];
         }
         uchar8 pair = clip8x2(acc);
         out[0] = pair.lo;
@@ -63,7 +65,7 @@ __kernel void resample_horizontal(__global const uchar4 *src, int srcWidth, int 
         int4 acc = (int4)(HALF);
         for (int i = 0; i < length; i++) {
             uchar4 p = top[i];
-            acc += (int4)(p.x, p.y, p.z, p.w) * k[i];
+            acc += (int4)(p.x, p.y, p.z, p.w) * k[(size_t)i * dstWidth];
         }
         out[0] = clip8(acc);
     }

@@ -4,7 +4,7 @@ import COpenCL
 ///
 /// Not thread-safe: OpenCL's `clSetKernelArg` changes state shared by every user of the
 /// kernel, so setting arguments and enqueueing must happen under one lock (as
-/// `OpenCLDeviceRuntime` does), or each thread needs its own kernel object.
+/// `OpenCLProgramKernels` does), or each thread needs its own kernel object.
 package final class CLKernel {
     let id: cl_kernel
     package let name: String
@@ -58,22 +58,4 @@ package final class CLKernel {
             clGetKernelWorkGroupInfo(id, device.id, cl_kernel_work_group_info(CL_KERNEL_WORK_GROUP_SIZE), $0, $1, $2)
         }
     }
-
-    /// Sets every argument in order.
-    package func setArguments(_ arguments: CLKernelArgument...) throws(CLCallError) {
-        for (index, argument) in arguments.enumerated() {
-            switch argument {
-            case .buffer(let b): try setArgument(index, b)
-            case .int(let v): try setArgument(index, v)
-            case .uint(let v): try setArgument(index, v)
-            }
-        }
-    }
-}
-
-/// A kernel argument value, for `CLKernel.setArguments(_:)`.
-package enum CLKernelArgument {
-    case buffer(CLBuffer)
-    case int(Int32)
-    case uint(UInt32)
 }

@@ -8,9 +8,11 @@ import ImageMaths
 /// Kernels are enqueued on the device's in-order queue without waiting; only `download`
 /// waits. Device images are pooled buffers (`PooledBuffer`) that return to this backend's pool
 /// when dropped, or, on a CPU device, large uploads read in place (`HostBackedBuffer`). The
-/// program and kernels are built once per device per process (`OpenCLDeviceRuntime`). Safe
-/// to use from several threads at once: kernel arguments are set under the runtime's lock,
-/// everything else is thread-safe OpenCL or locked.
+/// programs and kernels are built once per device per process (`OpenCLDeviceRuntime`). The
+/// built-in passes launch their kernels (`OpenCLBuiltInKernel`) the way users' `ImageKernel`s
+/// do: recorded as `KernelLaunches`, then `settle` and `enqueue(_:images:)`. Safe to use from
+/// several threads at once: kernel arguments are set under their program's lock, everything
+/// else is thread-safe OpenCL or locked.
 package final class OpenCLBackend: ComputeBackend, Sendable {
     package let kind = BackendKind.opencl
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC 7B13)`.
@@ -26,6 +28,9 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     /// Whether large uploads are read in place (`HostBackedBuffer`): on a CPU device the
     /// "device memory" is host memory, so copying a decoded photo into a buffer is pure cost.
     let readsLargeUploadsInPlace: Bool
+    /// What the kernels' launches are recorded against: the device's limits
+    /// (`OpenCLDeviceRuntime.kernelLimits`), with `isCPU` overridable for tests.
+    let kernelLimits: KernelLaunches.DeviceLimits
 
     /// Uploads from this size on are read in place on a CPU device. Smaller ones are copied
     /// into pooled buffers: their copy costs less than the buffer, marker and callback that
@@ -56,11 +61,24 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
                       allowsX86Kernels: true)
     }
 
+    /// A backend whose `ImageKernel`s are told the device is a CPU or not as `kernelsSeeACPU`
+    /// says, whatever it is: tests run the shapes kernels choose for a GPU on the CPU device CI has.
+    package convenience init(device: CLDevice, index: Int, kernelsSeeACPU: Bool) throws {
+        try self.init(runtime: OpenCLDeviceRuntime.shared(for: device), index: index, maxIdleBytes: nil,
+                      allowsX86Kernels: true, kernelsSeeACPU: kernelsSeeACPU)
+    }
+
     /// A backend over `runtime` (tests give it a runtime of their own, with a forcing driver).
-    init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool) throws {
+    init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool,
+         kernelsSeeACPU: Bool? = nil) throws {
         let device = runtime.device
         self.device = device
         self.runtime = runtime
+        let limits = runtime.kernelLimits
+        kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: limits.maxWorkGroupSize,
+                                                   localMemoryBytes: limits.localMemoryBytes,
+                                                   isCPU: kernelsSeeACPU ?? limits.isCPU,
+                                                   maxWorkItemSizes: limits.maxWorkItemSizes)
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
         readsLargeUploadsInPlace = try device.type == .cpu
         let quarter = Int(clamping: try device.globalMemory / 4)
@@ -142,113 +160,109 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
         return (input, source, output, target.buffer)
     }
 
-    /// Enqueues `kernel` after `setArguments` under the kernel lock, then flushes so the
-    /// device starts without waiting for a later blocking call.
-    private func run(_ pick: (OpenCLKernelSet) -> CLKernel, size: [Int],
-                     _ setArguments: (CLKernel) throws -> Void) throws {
-        let shape = runtime.launchShape.launch(size)
-        try runtime.withKernels { kernels in
-            let kernel = pick(kernels)
-            try setArguments(kernel)
-            try runtime.queue.enqueue(kernel, globalSize: shape.global, localSize: shape.local)
-        }
-        try runtime.queue.flush()
+    /// Runs one built-in pass (`OpenCLBuiltInKernel`): `record` records its launches as an
+    /// `ImageKernel`'s `encode` would, for an input of `image`'s size and an output of
+    /// `width × height`, and they take the launch path users' kernels take (`settle`, then
+    /// `enqueue(_:images:)`) on the built-in program.
+    private func runBuiltIn(_ image: PipelineImage, width: Int, height: Int, isOpaque: Bool,
+                            _ record: (inout KernelLaunches) throws -> Void) throws -> PipelineImage {
+        var launches = KernelLaunches(input: PixelSize(width: image.width, height: image.height),
+                                      output: PixelSize(width: width, height: height), device: kernelLimits)
+        try record(&launches)
+        let settled = try settle(launches, in: runtime.builtIns)
+        let job = try prepare(image, width: width, height: height, isOpaque: isOpaque)
+        try enqueue(settled, images: [job.source, job.target])
+        return .device(job.output)
     }
 
     // MARK: - Operations
 
     package func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
         try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
-        let job = try prepare(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque)
+        let kernels = OpenCLBuiltInKernel.self
+        let output = (width: Int32(weights.count), height: Int32(rows.count))
         // The x86 kernel reads rows in place, so it takes only windows that need no padded copy.
-        if usesX86Kernels, let split = SplitWeights.Groups(weights, sourceWidth: job.input.width),
-           split.paddedWidth == job.input.width {
-            let windows = try CLBuffer(context: runtime.context, copying: split.windows)
-            let words = try CLBuffer(context: runtime.context, copying: split.words.isEmpty ? [0] : split.words)
-            // One work-item per column and four rows.
-            try run({ $0.x86!.horizontal }, size: [weights.count, (rows.count + 3) / 4]) { k in
-                try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
-                                   .buffer(job.target), .int(Int32(weights.count)), .int(Int32(rows.count)),
-                                   .buffer(windows), .buffer(words))
+        if usesX86Kernels, let split = SplitWeights.Groups(weights, sourceWidth: image.width),
+           split.paddedWidth == image.width {
+            return try runBuiltIn(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque) { l in
+                // One work-item per column and four rows.
+                try l.launch(kernels.resampleHorizontalX86, global: [weights.count, (rows.count + 3) / 4],
+                             preferredLocal: kernels.preferredLocal2D,
+                             l.input, Int32(image.width), Int32(rows.lowerBound), l.output, output.width, output.height,
+                             KernelTable(split.windows), KernelTable(split.words))
             }
-            return .device(job.output)
         }
-        let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
-        let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        // One work-item per column and pair of rows (see resample.cl).
-        try run({ $0.resampleHorizontal }, size: [weights.count, (rows.count + 1) / 2]) { k in
-            try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rows.lowerBound)),
-                               .buffer(job.target), .int(Int32(weights.count)), .int(Int32(rows.count)),
-                               .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
+        return try runBuiltIn(image, width: weights.count, height: rows.count, isOpaque: image.isOpaque) { l in
+            // One work-item per column and pair of rows (see resample.cl).
+            try l.launch(kernels.resampleHorizontal, global: [weights.count, (rows.count + 1) / 2],
+                         preferredLocal: kernels.preferredLocal2D,
+                         l.input, Int32(image.width), Int32(rows.lowerBound), l.output, output.width, output.height,
+                         KernelTable(weights.bounds), KernelTable(weights.tapMajorCoefficients))
         }
-        return .device(job.output)
     }
 
     package func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
         try ComputeArgumentCheck.vertical(height: image.height, weights: weights)
-        let job = try prepare(image, width: image.width, height: weights.count, isOpaque: image.isOpaque)
-        let bounds = try CLBuffer(context: runtime.context, copying: weights.bounds)
-        let coefficients = try CLBuffer(context: runtime.context, copying: weights.coefficients)
-        if usesX86Kernels, let split = SplitWeights.Pairs(weights) {
-            let pairs = try CLBuffer(context: runtime.context, copying: split.words)
-            // One work-item per eight columns and row.
-            try run({ $0.x86!.vertical }, size: [(job.input.width + 7) / 8, weights.count]) { k in
-                try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target),
-                                   .int(Int32(weights.count)), .buffer(bounds), .buffer(coefficients),
-                                   .int(Int32(weights.taps)), .buffer(pairs), .int(Int32(split.pairStride)))
+        let kernels = OpenCLBuiltInKernel.self
+        return try runBuiltIn(image, width: image.width, height: weights.count, isOpaque: image.isOpaque) { l in
+            if usesX86Kernels, let split = SplitWeights.Pairs(weights) {
+                // One work-item per eight columns and row.
+                try l.launch(kernels.resampleVerticalX86, global: [(image.width + 7) / 8, weights.count],
+                             preferredLocal: kernels.preferredLocal2D,
+                             l.input, Int32(image.width), l.output, Int32(weights.count),
+                             KernelTable(weights.bounds), KernelTable(weights.coefficients), Int32(weights.taps),
+                             KernelTable(split.words), Int32(split.pairStride))
+            } else {
+                // One work-item per pair of columns and row (see resample.cl).
+                try l.launch(kernels.resampleVertical, global: [(image.width + 1) / 2, weights.count],
+                             preferredLocal: kernels.preferredLocal2D,
+                             l.input, Int32(image.width), l.output, Int32(weights.count),
+                             KernelTable(weights.bounds), KernelTable(weights.coefficients), Int32(weights.taps))
             }
-            return .device(job.output)
         }
-        // One work-item per pair of columns and row (see resample.cl).
-        try run({ $0.resampleVertical }, size: [(job.input.width + 1) / 2, weights.count]) { k in
-            try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .buffer(job.target), .int(Int32(weights.count)),
-                               .buffer(bounds), .buffer(coefficients), .int(Int32(weights.taps)))
-        }
-        return .device(job.output)
     }
 
     package func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
         try ComputeArgumentCheck.crop(width: image.width, height: image.height, rect: rect)
         // A crop of a transparent image may be opaque; saying "not opaque" is safe, because
         // premultiplying an opaque image changes nothing.
-        let job = try prepare(image, width: rect.width, height: rect.height, isOpaque: image.isOpaque)
-        try run({ $0.crop }, size: [rect.width, rect.height]) { k in
-            try k.setArguments(.buffer(job.source), .int(Int32(job.input.width)), .int(Int32(rect.x)),
-                               .int(Int32(rect.y)), .buffer(job.target), .int(Int32(rect.width)), .int(Int32(rect.height)))
+        return try runBuiltIn(image, width: rect.width, height: rect.height, isOpaque: image.isOpaque) { l in
+            try l.launch(OpenCLBuiltInKernel.crop, global: [rect.width, rect.height],
+                         preferredLocal: OpenCLBuiltInKernel.preferredLocal2D,
+                         l.input, Int32(image.width), Int32(rect.x), Int32(rect.y), l.output,
+                         Int32(rect.width), Int32(rect.height))
         }
-        return .device(job.output)
     }
 
     package func premultiply(_ image: PipelineImage) throws -> PipelineImage {
-        try perPixel(image) { $0.premultiply }
+        try perPixel(image, OpenCLBuiltInKernel.premultiply)
     }
 
     package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
-        try perPixel(image) { $0.unpremultiply }
+        try perPixel(image, OpenCLBuiltInKernel.unpremultiply)
     }
 
-    private func perPixel(_ image: PipelineImage, _ pick: (OpenCLKernelSet) -> CLKernel) throws -> PipelineImage {
-        let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
+    private func perPixel(_ image: PipelineImage, _ kernel: KernelFunction<KernelImage, KernelImage, UInt32>) throws -> PipelineImage {
         let count = image.width * image.height
-        if count == 0 { return .device(job.output) }
-        try run(pick, size: [count]) { k in
-            try k.setArguments(.buffer(job.source), .buffer(job.target), .uint(UInt32(count)))
+        if count == 0 {
+            return .device(try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque).output)
         }
-        return .device(job.output)
+        return try runBuiltIn(image, width: image.width, height: image.height, isOpaque: image.isOpaque) { l in
+            try l.launch(kernel, global: [count], preferredLocal: OpenCLBuiltInKernel.preferredLocal1D,
+                         l.input, l.output, UInt32(count))
+        }
     }
 
     package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
         try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
         let arguments = OpenCLGlitchArguments(plan: plan)
-        let job = try prepare(image, width: image.width, height: image.height, isOpaque: image.isOpaque)
-        let rows = try CLBuffer(context: runtime.context, copying: arguments.rows)
-        // One work-item per eight pixels of a row (see glitch.cl).
-        try run({ $0.glitch }, size: [(image.width + 7) / 8, image.height]) { k in
-            try k.setArguments(.buffer(job.source), .buffer(job.target), .int(Int32(image.width)),
-                               .int(Int32(image.height)), .buffer(rows),
-                               .int(arguments.shift), .int(arguments.wrapEdge))
+        return try runBuiltIn(image, width: image.width, height: image.height, isOpaque: image.isOpaque) { l in
+            // One work-item per eight pixels of a row (see glitch.cl).
+            try l.launch(OpenCLBuiltInKernel.glitch, global: [(image.width + 7) / 8, image.height],
+                         preferredLocal: OpenCLBuiltInKernel.preferredLocal2D,
+                         l.input, l.output, Int32(image.width), Int32(image.height), KernelTable(arguments.rows),
+                         arguments.shift, arguments.wrapEdge)
         }
-        return .device(job.output)
     }
 }
 

@@ -44,4 +44,13 @@ import TestSupport
         #expect(onDevice.pixels == onHost.pixels, "\(fixture.name): OpenCL differs from the CPU")
         #expect(SHA256.hex(fixture.inPillowMode(onDevice)) == fixture.sha256, "\(fixture.name)")
     }
+
+    /// The shapes the kernels choose for a GPU (the tiled transpose), run on the CPU device CI
+    /// has by telling the kernels it is not a CPU: the same bytes as Pillow's.
+    @Test(.enabled(if: OpenCLTestEnvironment.isAvailable, "no OpenCL device"), arguments: cases)
+    func gpuShapesEqualPillow(_ fixture: EffectFixtures.Case) throws {
+        let device = try OpenCLBackend(device: OpenCLTestDevice.first(), index: 0, kernelsSeeACPU: false)
+        let onDevice = try run(fixture.kernels(), on: device, fixture.makeInput())
+        #expect(SHA256.hex(fixture.inPillowMode(onDevice)) == fixture.sha256, "\(fixture.name)")
+    }
 }

@@ -87,23 +87,3 @@ struct CLErrorTests {
             """)
     }
 }
-
-@Suite("OpenCL launch shapes")
-struct OpenCLLaunchShapeTests {
-    @Test func globalSizesAreRoundedUpToTheWorkGroup() {
-        let shape = OpenCLLaunchShape(maxWorkGroupSize: 1024, maxWorkItemSizes: [1024, 1024, 64])
-        #expect(shape.launch([511, 7]).global == [512, 8])
-        #expect(shape.launch([511, 7]).local == [32, 4])
-        #expect(shape.launch([64, 4]).global == [64, 4])
-        #expect(shape.launch([1, 1]).global == [32, 4])
-        #expect(shape.launch([1000]).global == [1024])
-        #expect(shape.launch([1000]).local == [128])
-    }
-
-    @Test func smallDevicesGetExactSizes() {
-        let shape = OpenCLLaunchShape(maxWorkGroupSize: 64, maxWorkItemSizes: [64, 64, 64])
-        #expect(shape.launch([511, 7]).global == [511, 7])
-        #expect(shape.launch([511, 7]).local == nil)
-        #expect(shape.launch([1000]).local == nil)
-    }
-}

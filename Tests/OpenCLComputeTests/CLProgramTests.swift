@@ -43,7 +43,9 @@ struct CLProgramTests {
         let input: [Int32] = (0..<1000).map { Int32($0 * 3 - 500) }
         let src = try CLBuffer(context: context, copying: input)
         let dst = try CLBuffer(context: context, size: input.count * 4)
-        try kernel.setArguments(.buffer(src), .buffer(dst), .int(7))
+        try kernel.setArgument(0, src)
+        try kernel.setArgument(1, dst)
+        try kernel.setArgument(2, Int32(7))
         let event = try queue.enqueue(kernel, globalSize: [input.count])
         var output = [Int32](repeating: 0, count: input.count)
         try output.withUnsafeMutableBytes { _ = try queue.readBlocking(dst, into: $0) }

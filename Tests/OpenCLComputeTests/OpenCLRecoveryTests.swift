@@ -76,6 +76,12 @@ struct OpenCLRecoveryTests {
         #expect(report.resampling == "portable")
         #expect(report.x86BuildError?.hasPrefix("clBuildProgram failed: ") == true, "\(report)")
         #expect(report.x86BuildError?.contains(OpenCLDeviceRuntime.x86Option) == true)
+        // The built-in program comes from the one program cache every kernel's program does,
+        // and the failed build is remembered there: with the failure no longer forced, asking
+        // again answers the same error without building (a rebuild would now succeed).
+        #expect(try runtime.programs.program(OpenCLDeviceRuntime.builtInSource(x86: false)) === runtime.builtIns)
+        forcing.buildFailsWith.set(nil)
+        #expect(throws: error) { _ = try runtime.programs.program(OpenCLDeviceRuntime.builtInSource(x86: true)) }
         let backend = try OpenCLBackend(runtime: runtime, index: 0, maxIdleBytes: nil, allowsX86Kernels: true)
         #expect(!backend.usesX86Kernels)
         let image = PipelineImage.host(TestImages.noise(width: 97, height: 61, seed: 8))

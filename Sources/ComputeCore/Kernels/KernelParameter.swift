@@ -6,7 +6,7 @@
 /// | `KernelImage`         | `__global uchar4 *` (RGBA, row-major, no padding)  |
 /// | `Int32` / `UInt32`    | `int` / `uint`                                     |
 /// | `Float`               | `float`                                            |
-/// | `KernelTable`         | `__global const T *` (a host array copied once per launch list) |
+/// | `KernelTable`         | `__global const T *` or `__constant T *` (a host array copied once per launch list) |
 /// | `LocalMemory`         | `__local T *` of the given byte size                 |
 ///
 /// Swift `Int` is not one of them on purpose: it is 8 bytes and OpenCL's `int` is 4.

@@ -1,7 +1,9 @@
 // Sepia tone (docs/SPEC.md §5): Pillow's luma, then a host-computed colorize table.
 // One work-item per pixel; the global size is rounded up to the work-group, hence the check.
+// The 256-entry table (1 KiB) is `__constant`: every work-item reads it at data-dependent
+// places, which a GPU serves from its constant cache rather than global memory.
 __kernel void gpuglitch_sepia(__global const uchar4 *src, __global uchar4 *dst, uint count,
-                              __global const uchar4 *palette) {
+                              __constant uchar4 *palette) {
     uint i = get_global_id(0);
     if (i >= count) return;
     uchar4 p = src[i];

@@ -64,11 +64,35 @@ __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global 
     }
 }
 
-// dst (height × width) = src (width × height) transposed. One work-item per pixel.
-__kernel void gpuglitch_transpose(__global const uchar4 *src, __global uchar4 *dst, int width, int height) {
+// dst (height × width) = src (width × height) transposed, one work-item per pixel: for CPU
+// devices (POCL), where the tiled kernel's barrier costs more than the strided writes.
+__kernel void gpuglitch_transpose_pixels(__global const uchar4 *src, __global uchar4 *dst, int width, int height) {
     int x = get_global_id(0), y = get_global_id(1);
     if (x >= width || y >= height) return;
     dst[(size_t)x * height + y] = src[(size_t)y * width + x];
+}
+
+// dst (height × width) = src (width × height) transposed, one work-group's tile at a time
+// through local memory: each work-item reads one pixel along a source row into the tile, and
+// after the barrier writes one pixel along a destination row, so neighbouring work-items touch
+// neighbouring words both ways (a naive transpose writes `height` pixels apart). The tile is
+// the work-group's shape, whatever the backend fitted (at most the TILE_WIDTH × TILE_HEIGHT
+// the host sized `tile` for, TILE_WIDTH + 1 words a row so a column read does not hit one bank).
+// Work-items past the image still reach the barrier; the global size is rounded up to the group.
+__kernel void gpuglitch_transpose(__global const uchar4 *src, __global uchar4 *dst, int width, int height,
+                                  __local uchar4 *tile) {
+    int lx = get_local_size(0), ly = get_local_size(1);
+    int tx = get_local_id(0), ty = get_local_id(1);
+    int x0 = (int)get_group_id(0) * lx, y0 = (int)get_group_id(1) * ly;
+    int pitch = lx + 1;
+    if (x0 + tx < width && y0 + ty < height) tile[ty * pitch + tx] = src[(size_t)(y0 + ty) * width + x0 + tx];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // The transposed tile has lx rows of ly pixels; work-item t writes its row t / ly, column t % ly.
+    int t = ty * lx + tx;
+    int row = t / ly, column = t % ly;
+    if (x0 + row < width && y0 + column < height) {
+        dst[(size_t)(x0 + row) * height + y0 + column] = tile[column * pitch + row];
+    }
 }
 
 // A plain copy (radius 0).

@@ -55,7 +55,14 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.tiltShift) }
 
     static let copy = KernelFunction<KernelImage, KernelImage, UInt32>("gpuglitch_copy")
-    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32>("gpuglitch_transpose")
+    /// The transpose for GPUs: a tile at a time through local memory (tilt_shift.cl).
+    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32, LocalMemory>("gpuglitch_transpose")
+    /// The transpose for CPU devices: one work-item per pixel, no barrier.
+    static let transposePixels = KernelFunction<KernelImage, KernelImage, Int32, Int32>("gpuglitch_transpose_pixels")
+    /// The tiled transpose's preferred work-group, which is also its tile.
+    static let transposeTile = [16, 16]
+    /// Local memory for a tile of at most `transposeTile`, each row one pixel longer.
+    static let transposeTileMemory = LocalMemory(bytes: (transposeTile[0] + 1) * transposeTile[1] * 4)
     static let blurColumns = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
         "gpuglitch_box_blur_columns")
     static let columns = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
@@ -75,11 +82,21 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         // so every pass walks columns: coalesced on a GPU, vector code on POCL.
         let a = try launches.scratchImage(width: height, height: width)
         let b = try launches.scratchImage(width: height, height: width)
-        let tile = [16, 4]
-        try launches.launch(Self.transpose, global: [width, height], preferredLocal: tile, input, a, Int32(width), Int32(height))
+        // Tiled through local memory on a GPU; on a CPU device the barrier costs more than the
+        // strided writes it saves, so one work-item per pixel there.
+        func transpose(_ source: KernelImage, _ target: KernelImage, width: Int, height: Int) throws {
+            if launches.device.isCPU {
+                try launches.launch(Self.transposePixels, global: [width, height], preferredLocal: [16, 4],
+                                    source, target, Int32(width), Int32(height))
+            } else {
+                try launches.launch(Self.transpose, global: [width, height], preferredLocal: Self.transposeTile,
+                                    source, target, Int32(width), Int32(height), Self.transposeTileMemory)
+            }
+        }
+        try transpose(input, a, width: width, height: height)
         try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
                             Int32(height), Int32(width), blur.radius, blur.inner, blur.edge)
-        try launches.launch(Self.transpose, global: [height, width], preferredLocal: tile, b, a, Int32(height), Int32(width))
+        try transpose(b, a, width: height, height: width)
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
         try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, KernelTable(mask),
                             Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
