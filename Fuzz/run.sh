@@ -60,9 +60,11 @@ for target in $TARGETS; do
     cp Fuzz/corpus/"$target"/* "$run/corpus/" 2>/dev/null || true
     dict=$(dictionary "$target")
     echo "== fuzz: $target for ${SECONDS_EACH} s"
-    # -timeout: one input taking longer is a finding; -rss_limit_mb / -malloc_limit_mb: so is
-    # one that needs more memory than a decode of a capped image can.
-    if "$bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+    # -timeout: one input taking longer is a finding; -rss_limit_mb: so is one that needs more
+    # memory than a decode of a capped image can (a single malloc over it too). Not lower:
+    # libpng allocates a chunk's declared length (up to 2 GiB) before it finds the data cut
+    # short, which is libpng's to bound.
+    if "$bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/" ${dict:+-dict=$dict} ${FUZZ_FLAGS:-} "$run/corpus" \
         >"$run/log" 2>&1; then
         status=ok

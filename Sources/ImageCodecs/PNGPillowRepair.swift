@@ -92,7 +92,10 @@ enum PNGPillowRepair {
         ihdr[12] = min(ihdr[12], 1)
         let (width, height) = ihdr.withUnsafeBytes { (Int(PNGChunks.u32($0, at: 0)), Int(PNGChunks.u32($0, at: 4))) }
         let bitDepth = Int(ihdr[8]), colourType = Int(ihdr[9])
-        guard admitsSize(width, height) else { return nil }
+        // Within rowLengths' bounds before the caller multiplies the sides.
+        guard (1...(1 << 24)).contains(width), (1...(1 << 24)).contains(height), admitsSize(width, height) else {
+            return nil
+        }
         guard let rows = rowLengths(width: width, height: height,
                                     bitDepth: bitDepth, colourType: colourType, interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }
