@@ -155,10 +155,11 @@ if buildsDocumentation {
 }
 
 // The libFuzzer targets (Fuzz/Sources; docs/TESTING.md) join the graph only when `make fuzz`
-// builds them (it sets GPUGLITCH_FUZZ, with --sanitize fuzzer and address in a scratch folder
-// of its own), so the ordinary build and tests never compile them or link a sanitizer. They
-// live in this package rather than one of their own so that they reach the `package` symbols
-// the parsers are made of.
+// builds them (Fuzz/run.sh sets GPUGLITCH_FUZZ and the sanitizer flags, in a scratch folder of
+// its own), so the ordinary build and tests never compile them or link a sanitizer, and the
+// unsafe flag below never reaches a package that depends on this one. They live in this
+// package rather than one of their own so that they reach the `package` symbols the parsers
+// are made of.
 if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzDecode", ["ImageCodecs"]),
