@@ -4,8 +4,10 @@ SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 export POCL_CACHE_DIR ?= $(CURDIR)/.build/pocl-cache
 DEMO_OUT ?= out/demo
+# Seconds each fuzz target runs in `make fuzz`.
+FUZZ_SECONDS ?= 20
 
-.PHONY: demo test deps build release test-no-opencl docs clean
+.PHONY: demo test deps build release test-no-opencl docs fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -35,6 +37,12 @@ test-no-opencl: deps
 # API documentation of GPUOps and OperationChain (DocC), warnings as errors, into .build/docs.
 docs: deps
 	scripts/build-docs.sh
+
+# Every libFuzzer target (Fuzz/, -sanitize=fuzzer,address, built in .build/fuzz) for
+# FUZZ_SECONDS each on a scratch copy of its corpus; fails on any crash, leak, time-out or
+# out-of-memory (docs/TESTING.md).
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
 
 clean:
 	rm -rf .build out

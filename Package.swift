@@ -160,3 +160,31 @@ if buildsDocumentation {
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     )
 }
+
+// The libFuzzer targets (Fuzz/Sources; docs/TESTING.md) join the graph only when `make fuzz`
+// builds them (Fuzz/run.sh sets GPUGLITCH_FUZZ and the sanitizer flags, in a scratch folder of
+// its own), so the ordinary build and tests never compile them or link a sanitizer, and the
+// unsafe flag below never reaches a package that depends on this one. They live in this
+// package rather than one of their own so that they reach the `package` symbols the parsers
+// are made of.
+if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzDecode", ["ImageCodecs"]),
+        ("FuzzHeader", ["ImageCodecs"]),
+        ("FuzzMetadata", ["ImageCodecs"]),
+        ("FuzzPNGRepair", ["ImageCodecs"]),
+        ("FuzzReportMerge", ["BatchPlanning", "SystemIO"]),
+        ("FuzzInputList", ["BatchPlanning", "SystemIO"]),
+        ("FuzzSpecs", ["BatchPlanning", "GPUOps"]),
+        ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices"]),
+    ]
+    package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Sources/FuzzSupport"))
+    for (name, dependencies) in fuzzTargets {
+        // The target's `<Target>_main` is its entry point (FuzzSupport's FuzzDriver).
+        package.targets.append(.executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies,
+                                                 path: "Fuzz/Sources/\(name)",
+                                                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

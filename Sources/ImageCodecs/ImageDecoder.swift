@@ -56,7 +56,23 @@ public enum ImageDecoder {
                 case .tooManyPixels, .exceedsMemoryBudget: throw error
                 default: break
                 }
-                guard let repaired = original.withUnsafeBytes({ PNGPillowRepair.rewrite($0) }),
+                // The size is checked before the rewrite holds the rows: the chunk scan refused
+                // this file before its own size check.
+                var refusal: ImageCodecError? = nil
+                let repaired = original.withUnsafeBytes { bytes in
+                    PNGPillowRepair.rewrite(bytes) { width, height in
+                        do throws(ImageCodecError) {
+                            try checkPixelLimit(width: width, height: height, options: options, source: source)
+                            try checkMemoryBudget(width: width, height: height, options: options, source: source)
+                            return true
+                        } catch {
+                            refusal = error
+                            return false
+                        }
+                    }
+                }
+                if let refusal { throw refusal }
+                guard let repaired,
                       let image = try? decodePNG(data: repaired, source: source, options: options, pngPath: pngPath)
                 else { throw error }
                 return image

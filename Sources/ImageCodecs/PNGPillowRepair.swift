@@ -32,8 +32,12 @@ enum PNGPillowRepair {
 
     /// The rewritten file, or nil when Pillow would not read it either (no IHDR before the
     /// image data, an unknown filter method or layout, no image data, an invalid or cut-off
-    /// zlib stream).
-    static func rewrite(_ b: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// zlib stream), or when `admitsSize` refuses the chosen IHDR's size. The rewrite holds
+    /// every row in memory, so a caller that has not checked the size yet (the chunk scan
+    /// refused the file before its size was checked) checks it there, before anything is
+    /// allocated for it.
+    static func rewrite(_ b: UnsafeRawBufferPointer,
+                        admitsSize: (_ width: Int, _ height: Int) -> Bool = { _, _ in true }) -> [UInt8]? {
         guard b.count > 8, b.prefix(8).elementsEqual(signature) else { return nil }
         var header: [UInt8]? = nil
         var before: [(type: UInt32, data: Range<Int>)] = []
@@ -88,6 +92,10 @@ enum PNGPillowRepair {
         ihdr[12] = min(ihdr[12], 1)
         let (width, height) = ihdr.withUnsafeBytes { (Int(PNGChunks.u32($0, at: 0)), Int(PNGChunks.u32($0, at: 4))) }
         let bitDepth = Int(ihdr[8]), colourType = Int(ihdr[9])
+        // Within rowLengths' bounds before the caller multiplies the sides.
+        guard (1...(1 << 24)).contains(width), (1...(1 << 24)).contains(height), admitsSize(width, height) else {
+            return nil
+        }
         guard let rows = rowLengths(width: width, height: height,
                                     bitDepth: bitDepth, colourType: colourType, interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }

@@ -1,24 +1,22 @@
-import BatchPlanning
 import GPUOps
-import SystemIO
 
 /// Parses the `--glitch` option: comma-separated `key=value` pairs, e.g.
 /// `seed=7,shift=10,edge=wrap,scanlines=4,thickness=2,strength=128,tears=8,tear-shift=40,tear-height=20`.
 ///
 /// Keys not given keep `GlitchParameters`' defaults. Every error names the part of the spec
 /// that is wrong, because a long spec with one bad value is otherwise hard to fix.
-enum GlitchSpec {
+package enum GlitchSpec {
     /// The keys, in the order the help and error messages list them.
-    static let keys = ["seed", "shift", "edge", "scanlines", "thickness", "strength",
+    package static let keys = ["seed", "shift", "edge", "scanlines", "thickness", "strength",
                        "tears", "tear-shift", "tear-height"]
 
     /// A spec that could not be parsed; `description` is the message for the user (without
     /// the `--glitch:` prefix, which the option adds).
-    struct ParseError: Error, CustomStringConvertible, Equatable {
-        var description: String
+    package struct ParseError: Error, CustomStringConvertible, Equatable {
+        package var description: String
     }
 
-    static func parse(_ spec: String) throws(ParseError) -> GlitchParameters {
+    package static func parse(_ spec: String) throws(ParseError) -> GlitchParameters {
         if spec.allSatisfy({ $0 == " " }) {
             throw ParseError(description:
                 "empty spec (expected key=value pairs separated by commas, e.g. seed=7,shift=10)")
@@ -100,7 +98,7 @@ enum GlitchSpec {
     }
 
     /// Levenshtein distance, for the "did you mean" hint.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)

@@ -1,20 +1,18 @@
-import BatchPlanning
 import GPUOps
-import SystemIO
 
 /// Parses one `--effect` value: `sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB]` or
 /// `tilt-shift[:radius=R,centre=C,band=B,fade=F]` (docs/CLI.md). Keys left out keep their
 /// defaults; every error names the key, since the effect's own range check says the rest.
-enum EffectSpec {
-    struct ParseError: Error, CustomStringConvertible, Equatable {
-        var description: String
+package enum EffectSpec {
+    package struct ParseError: Error, CustomStringConvertible, Equatable {
+        package var description: String
     }
 
-    static let names = ["sepia", "tilt-shift"]
-    static let sepiaKeys = ["black", "mid", "white"]
-    static let tiltShiftKeys = ["radius", "centre", "band", "fade"]
+    package static let names = ["sepia", "tilt-shift"]
+    package static let sepiaKeys = ["black", "mid", "white"]
+    package static let tiltShiftKeys = ["radius", "centre", "band", "fade"]
 
-    static func parse(_ spec: String) throws(ParseError) -> ImageEffect {
+    package static func parse(_ spec: String) throws(ParseError) -> ImageEffect {
         let (name, rest) = split(spec)
         let pairs = try keyValues(rest, effect: name)
         switch name {

@@ -1,0 +1,65 @@
+import FuzzSupport
+@testable import ImageCodecs
+
+/// The metadata readers, each on bytes of its own: the EXIF block (orientation), XMP
+/// (`tiff:Orientation`), ImageMagick's raw EXIF profile text, the PNG text chunks (tEXt,
+/// zTXt, iTXt, as the chunk scan hands them over), and the ICC profile readers of PNG, JPEG
+/// and WebP. The first byte picks the reader.
+///
+/// Checked: a profile embedded in a PNG, a JPEG and a WebP is read back unchanged.
+@_cdecl("FuzzMetadata_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    FuzzDriver.run(argc, argv) { bytes in
+        var input = FuzzInput(bytes)
+        let reader = input.byte() % 6
+        let data = input.rest()
+        switch reader {
+        case 0:
+            _ = data.withUnsafeBytes { ExifOrientationReader.orientation(in: $0) }
+        case 1:
+            _ = data.withUnsafeBytes { MetadataOrientation.xmpOrientation(in: $0) }
+        case 2:
+            if let exif = MetadataOrientation.rawProfileBytes(data) {
+                _ = exif.withUnsafeBytes { ExifOrientationReader.orientation(in: $0) }
+            }
+        case 3:
+            readTextChunk(data)
+        case 4:
+            _ = ICCProfile.read(from: PNGChecksums.fixed(data))
+            _ = data.withUnsafeBytes { ICCProfile.fromJPEG($0) }
+            _ = data.withUnsafeBytes { WebPCodec.profile(in: $0) }
+        default:
+            checkProfileRoundTrip(data)
+        }
+    }
+}
+
+/// A text chunk's data; the chunk type is the first byte's pick.
+private func readTextChunk(_ data: [UInt8]) {
+    guard let first = data.first else { return }
+    let type = [PNGChunk.text, PNGChunk.compressedText, PNGChunk.internationalText][Int(first % 3)]
+    guard let chunk = data.dropFirst().withUnsafeBytes({ PNGTextChunk(type: type, data: $0) }) else { return }
+    FuzzDriver.require(chunk.text.count <= max(data.count, PNGTextChunk.maximumTextBytes), "text past its limit")
+    if chunk.keyword == PNGTextChunk.rawExifProfile, let exif = MetadataOrientation.rawProfileBytes(chunk.text) {
+        _ = exif.withUnsafeBytes { ExifOrientationReader.orientation(in: $0) }
+    } else {
+        _ = chunk.text.withUnsafeBytes { MetadataOrientation.xmpOrientation(in: $0) }
+    }
+}
+
+/// Small encoded images to embed profiles in, made once.
+private let carriers: [(ImageFormat, [UInt8])] = {
+    let image = HostImage(width: 3, height: 2, pixels: (0..<24).map { UInt8($0 * 10) })
+    return ImageFormat.allCases.compactMap { format in
+        (try? ImageEncoder.encode(image, as: format)).map { (format, $0) }
+    }
+}()
+
+private func checkProfileRoundTrip(_ profile: [UInt8]) {
+    guard !profile.isEmpty else { return }
+    for (format, carrier) in carriers {
+        let embedded = ICCProfile.embed(profile, in: carrier, format: format)
+        FuzzDriver.require(ICCProfile.read(from: embedded) == profile,
+                           "\(format): a \(profile.count)-byte profile is not read back as embedded")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ImageCodecs
+import Testing
+import TestSupport
+
+/// Every input the fuzz targets found (Fuzz/regressions/decode, docs/TESTING.md), decoded
+/// with the options the manifest gives: each must end exactly as the manifest says, the error
+/// or the decoded size, and never trap or exhaust memory.
+@Suite struct FuzzRegressionTests {
+    struct Case: Decodable, CustomStringConvertible {
+        let file: String
+        let found: String
+        let failOnWarnings: Bool
+        let maxPixels: Int?
+        let memoryBudget: Int?
+        /// The expected `ImageCodecError.Reason`, as its description.
+        let error: String?
+        /// The expected decoded size, `WxH`.
+        let size: String?
+        var description: String { "\(file) (\(failOnWarnings ? "strict" : "lenient"))" }
+    }
+    struct Manifest: Decodable { let cases: [Case] }
+
+    static let folder = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/decode")
+    static let cases: [Case] = {
+        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+        return try! JSONDecoder().decode(Manifest.self, from: data).cases
+    }()
+
+    @Test(arguments: cases)
+    func endsAsTheManifestSays(_ regression: Case) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(regression.file)))
+        var options = DecodeOptions(failOnWarnings: regression.failOnWarnings)
+        if let maxPixels = regression.maxPixels { options.maxPixels = maxPixels }
+        if let memoryBudget = regression.memoryBudget { options.memoryBudget = memoryBudget }
+        do {
+            let decoded = try ImageDecoder.decode(data: bytes, source: regression.file, options: options)
+            #expect(regression.size == "\(decoded.image.width)x\(decoded.image.height)", "\(regression.found)")
+        } catch {
+            #expect(error.source == regression.file)
+            #expect(regression.error == error.reason.description, "\(regression.found)")
+        }
+    }
+}
