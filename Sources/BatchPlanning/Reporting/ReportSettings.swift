@@ -23,6 +23,8 @@ package struct ReportSettings: Codable, Equatable {
     /// `--fail-on`: `error` or `warning` (absent in reports of earlier versions).
     package var failOn: String?
     package var jobs: Int
+    /// `--icc`: `keep`, `strip` or `srgb` (absent in reports of earlier versions).
+    package var icc: String?
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         size = settings.size
@@ -40,5 +42,6 @@ package struct ReportSettings: Codable, Equatable {
         lenientJPEG = !settings.failOnWarnings
         failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
+        icc = settings.convertsToSRGB ? "srgb" : settings.keepsICCProfile ? "keep" : "strip"
     }
 }

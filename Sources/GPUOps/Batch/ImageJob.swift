@@ -35,7 +35,7 @@ struct ImageJob: Sendable {
         let save = SaveImageOperation(path: item.output, format: item.format, quality: settings.quality,
                                       lossless: settings.webpLossless, defersCommit: true, iccProfile: profile)
         var operations: [AnyChainableOperation] = [load]
-        operations += ThumbnailPipeline(settings: settings).operations(on: backend)
+        operations += ThumbnailPipeline(settings: settings).operations(on: backend) { load.decoded?.iccProfile }
         operations.append(save)
         let index = self.index, item = self.item
         return CompoundOperation<ImageSource, SavedImage>(operations: operations, input: item.source) { outcome in

@@ -26,7 +26,8 @@ public struct ThumbnailPipeline: Sendable {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
-        options.readsICCProfile = settings.keepsICCProfile
+        options.readsICCProfile = settings.keepsICCProfile || settings.convertsToSRGB
+        options.convertsCMYKToSRGB = settings.convertsToSRGB
         if settings.shrinkOnLoad {
             let target = self.target
             options.minimumSize = { @Sendable w, h in target.resizedSize(width: w, height: h) }
@@ -34,11 +35,14 @@ public struct ThumbnailPipeline: Sendable {
         return options
     }
 
-    /// Fresh operations for one image on `backend`, in order.
-    public func operations(on backend: any ComputeBackend) -> [ChainableOperation<PipelineImage, PipelineImage>] {
+    /// Fresh operations for one image on `backend`, in order; `profile` gives the decoded
+    /// image's ICC profile to the sRGB conversion (`convertsToSRGB`).
+    public func operations(on backend: any ComputeBackend, profile: @escaping @Sendable () -> [UInt8]? = { nil })
+        -> [ChainableOperation<PipelineImage, PipelineImage>] {
         var operations: [ChainableOperation<PipelineImage, PipelineImage>] = [
             ScaleImageOperation(backend: backend, target: target, filter: settings.filter),
         ]
+        if settings.convertsToSRGB { operations.append(ConvertToSRGBImageOperation(backend: backend, profile: profile)) }
         for effect in settings.effects {
             operations.append(KernelImageOperation(backend: backend, kernel: effect.kernel))
         }
@@ -50,9 +54,9 @@ public struct ThumbnailPipeline: Sendable {
 
     /// The pipeline run synchronously on the calling thread over one decoded image, the
     /// result on the host (downloaded once from a device backend).
-    public func render(_ image: HostImage, on backend: any ComputeBackend) throws -> HostImage {
+    public func render(_ image: HostImage, profile: [UInt8]? = nil, on backend: any ComputeBackend) throws -> HostImage {
         var current = PipelineImage.host(image)
-        for operation in operations(on: backend) {
+        for operation in operations(on: backend, profile: { profile }) {
             current = try operation.execute(current)
         }
         return try current.hostImage()

@@ -57,8 +57,8 @@ struct VerifyCommand: ParsableCommand {
             let line: String
             do {
                 let decoded = try Self.decode(input, options: pipeline.decodeOptions)
-                let report = try BackendParity.check(images: [decoded], devices: [target]) { backend, image in
-                    var result = try pipeline.render(image.hostImage(), on: backend)
+                let report = try BackendParity.check(images: [decoded.image], devices: [target]) { backend, image in
+                    var result = try pipeline.render(image.hostImage(), profile: decoded.iccProfile, on: backend)
                     if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
                     return .host(result)
                 }
@@ -79,14 +79,14 @@ struct VerifyCommand: ParsableCommand {
         if other > 0 { throw ExitStatus.someInputsFailed }
     }
 
-    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> HostImage {
+    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> DecodedImage {
         switch input.content {
         case .failure(let reason):
             throw VerifyInputError(reason: reason)
         case .image(source: .url, _, _):
             throw VerifyInputError(reason: "verify reads files only; download the URL first")
         case .image(source: .file(let path), _, _):
-            return try ImageDecoder.decode(contentsOf: path, options: options).image
+            return try ImageDecoder.decode(contentsOf: path, options: options)
         }
     }
 
