@@ -47,7 +47,7 @@ struct ConvertToSRGBTests {
           arguments: [("adobe-rgb.png", "adobe-rgb-srgb.png", 1), ("display-p3.png", "display-p3-srgb.png", 1),
                       ("prophoto.png", "prophoto-srgb.png", 1), ("adobe-rgb-alpha.png", "adobe-rgb-alpha-srgb.png", 1),
                       ("display-p3.jpg", "display-p3-jpg-srgb.png", 1), ("gray-22.png", "gray-22-srgb.png", 1),
-                      ("cmyk-lut.jpg", "cmyk-lut-srgb.png", 2)])
+                      ("cmyk-lut.jpg", "cmyk-lut-srgb.png", 2), ("cmyk-lut.tif", "cmyk-lut-tif-srgb.png", 2)])
     func matchesImageCms(input: String, expected: String, tolerance: Int) throws {
         let result = try Self.converted(input)
         let pillow = try ImageDecoder.decode(data: Self.bytes(expected), source: expected).image
@@ -60,9 +60,10 @@ struct ConvertToSRGBTests {
         #expect(Self.compare(plain, pillow).maximum > 8, "\(input): the fixture does not test a conversion")
     }
 
-    @Test("a CMYK JPEG with a CMYK profile is converted at decode and then carries no profile; without --icc srgb it keeps Pillow's formula and its profile")
-    func cmykAtDecode() throws {
-        let jpeg = try Self.bytes("cmyk-lut.jpg")
+    @Test("a CMYK JPEG or TIFF with a CMYK profile is converted at decode and then carries no profile; without --icc srgb it keeps Pillow's formula and its profile",
+          arguments: ["cmyk-lut.jpg", "cmyk-lut.tif"])
+    func cmykAtDecode(input: String) throws {
+        let jpeg = try Self.bytes(input)
         let converted = try ImageDecoder.decode(data: jpeg, source: "cmyk", options: Self.srgbDecoding)
         #expect(converted.iccProfile == nil)
         var keeping = DecodeOptions()
@@ -120,7 +121,7 @@ struct ConvertToSRGBTests {
 
     @Test("the pipeline converts after the scale, before effects and the glitch: CPU and OpenCL give the same bytes",
           .enabled(if: OpenCLTestEnvironment.isAvailable, "no OpenCL device (OCL_ICD_VENDORS empty or no ICD)"),
-          arguments: ["adobe-rgb-alpha.png", "prophoto.png", "display-p3.jpg", "gray-22.png", "cmyk-lut.jpg"])
+          arguments: ["adobe-rgb-alpha.png", "prophoto.png", "display-p3.jpg", "gray-22.png", "cmyk-lut.jpg", "cmyk-lut.tif"])
     func bothBackends(input: String) throws {
         var settings = ThumbnailSettings()
         settings.size = 24
