@@ -29,11 +29,20 @@ public final class ConvertToSRGBImageOperation: ChainableOperation<PipelineImage
         let transform = try ColourTransform.toSRGB(from: profile)
         guard transform.input != .cmyk else {
             // A CMYK profile on an image decoded as RGB (its decoder found no CMYK pixels).
-            throw ColourProfileError.unsupportedColourSpace("CMYK")
+            throw ColourProfileError.doesNotMatchImage("CMYK")
         }
         var image = try input.hostImage()
+        // Decoders write gray as R = G = B, and the scale keeps it so (the same arithmetic on
+        // each channel): anything else is a colour image with a gray profile.
+        if transform.input == .gray, !Self.isGray(image) { throw ColourProfileError.doesNotMatchImage("GRAY") }
         transform.apply(to: &image)
         if case .device = input { return try backend.makeResident(.host(image)) }
         return .host(image)
+    }
+
+    static func isGray(_ image: HostImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { p in
+            stride(from: 0, to: p.count, by: 4).allSatisfy { p[$0] == p[$0 + 1] && p[$0] == p[$0 + 2] }
+        }
     }
 }

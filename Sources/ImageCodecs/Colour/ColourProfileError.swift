@@ -2,9 +2,12 @@
 public enum ColourProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// lcms2 does not read it as an ICC profile (damaged or cut off).
     case unreadable
-    /// A colour space other than RGB, gray or CMYK (its four-letter ICC signature), or one
-    /// that does not match the image (a CMYK profile on an RGB image).
+    /// A colour space other than RGB, gray or CMYK (its four-letter ICC signature).
     case unsupportedColourSpace(String)
+    /// A profile whose colour space (its signature) the image does not have: a CMYK profile
+    /// on an image decoded as RGB, a gray profile on a colour image. lcms2 (and Pillow) refuse
+    /// these too.
+    case doesNotMatchImage(String)
     /// lcms2 read the profile but cannot build a perceptual transform from it (tags missing).
     case noTransform
 
@@ -15,6 +18,7 @@ public enum ColourProfileError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case .unreadable: "ICC profile unreadable by lcms2"
         case .unsupportedColourSpace(let space): "ICC profile colour space '\(space)' cannot be converted to sRGB"
+        case .doesNotMatchImage(let space): "ICC profile colour space '\(space)' does not match the image's"
         case .noTransform: "lcms2 cannot build a perceptual transform from the ICC profile"
         }
     }

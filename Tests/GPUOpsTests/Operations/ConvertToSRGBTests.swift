@@ -81,13 +81,14 @@ struct ConvertToSRGBTests {
         #expect(try out.hostImage() == image)
     }
 
-    @Test("profiles lcms2 cannot use fail with what is wrong: Lab, unreadable bytes, CMYK on an RGB image")
+    @Test("profiles lcms2 cannot use fail with what is wrong: Lab, unreadable bytes, CMYK or gray on an RGB image")
     func refused() throws {
         let image = try ImageDecoder.decode(data: Self.bytes("adobe-rgb.png"), source: "a", options: DecodeOptions()).image
         let cases: [([UInt8], ColourProfileError)] = [
             (try Self.bytes("lab.icc"), .unsupportedColourSpace("Lab ")),
             (Array(repeating: 0x41, count: 200), .unreadable),
-            (try Self.bytes("cmyk-lut.icc"), .unsupportedColourSpace("CMYK")),
+            (try Self.bytes("cmyk-lut.icc"), .doesNotMatchImage("CMYK")),
+            (try Self.bytes("gray-22.icc"), .doesNotMatchImage("GRAY")),
         ]
         for (profile, expected) in cases {
             #expect(throws: expected) {
