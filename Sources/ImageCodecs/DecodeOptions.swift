@@ -28,6 +28,13 @@ public struct DecodeOptions: Sendable {
     public var memoryBudget: Int
     /// Whether the file's ICC profile is read into `DecodedImage.iccProfile`.
     public var readsICCProfile: Bool = false
+    /// Whether a CMYK image whose embedded profile is a CMYK profile is converted to sRGB
+    /// through it while decoding (`--icc srgb`), rather than with Pillow's naive formula
+    /// (`CMYKConversion`). The result then has no `iccProfile`: its pixels are sRGB. A profile
+    /// lcms2 cannot use fails the decode (`.colourProfile`).
+    public var convertsCMYKToSRGB: Bool = false
+    /// The transform from the file's CMYK profile, made by `ImageDecoder` for the decoders.
+    var cmykTransform: ColourTransform? = nil
 
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,

@@ -13,6 +13,8 @@ public struct DecodedImage: Sendable {
     public var orientation: ImageOrientation
     /// The file's ICC colour profile (`DecodeOptions.readsICCProfile`), or nil.
     public var iccProfile: [UInt8]? = nil
+    /// Whether the decoder converted CMYK pixels to sRGB through `DecodeOptions.cmykTransform`.
+    var convertedThroughProfile = false
 
     public init(image: HostImage, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
                 scaleDenominator: Int, orientation: ImageOrientation) {

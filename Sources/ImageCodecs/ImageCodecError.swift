@@ -27,6 +27,8 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
         case unreadable(String)
         /// Encoding failed; carries the reason.
         case encodeFailed(String)
+        /// `--icc srgb`: the embedded profile cannot convert the image to sRGB.
+        case colourProfile(ColourProfileError)
 
         public var description: String {
             switch self {
@@ -46,6 +48,8 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
                 "cannot read: \(message)"
             case .encodeFailed(let message):
                 "cannot encode: \(message)"
+            case .colourProfile(let error):
+                "\(error)"
             }
         }
 

@@ -32,9 +32,18 @@ public enum ImageDecoder {
     static func decode(data: consuming [UInt8], source: String, options: DecodeOptions,
                        pngPath: PNGDecodePath) throws(ImageCodecError) -> DecodedImage {
         // Read before decoding: the PNG path may rename colour chunks in place for libpng.
-        let profile = options.readsICCProfile ? ICCProfile.read(from: data) : nil
+        let profile = options.readsICCProfile || options.convertsCMYKToSRGB ? ICCProfile.read(from: data) : nil
+        var options = options
+        if options.convertsCMYKToSRGB, let profile, CMYKConversion.isCMYKProfile(profile) {
+            do {
+                options.cmykTransform = try ColourTransform.toSRGB(from: profile)
+            } catch {
+                throw ImageCodecError(source: source, reason: .colourProfile(error))
+            }
+        }
         var decoded = try decodePixels(data: data, source: source, options: options, pngPath: pngPath)
-        decoded.iccProfile = profile
+        // Pixels converted through the profile are sRGB: they carry no profile any more.
+        decoded.iccProfile = decoded.convertedThroughProfile || !options.readsICCProfile ? nil : profile
         return decoded
     }
 

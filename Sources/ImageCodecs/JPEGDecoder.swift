@@ -67,7 +67,7 @@ enum JPEGDecoder {
         let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
         let flags = options.failOnWarnings ? strictFlags : lenientFlags
-        var failed = false, incomplete = false
+        var failed = false, incomplete = false, throughProfile = false
         let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { buffer, initialized in
             if buffer.count > 0 { buffer[buffer.count - 1] = 0 }     // the last alpha, see below
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
@@ -84,7 +84,10 @@ enum JPEGDecoder {
                 initialized = 0
                 return
             }
-            if isCMYK { CMYKConversion.convertToRGBA(UnsafeMutableRawBufferPointer(buffer)) }
+            if isCMYK {
+                throughProfile = CMYKConversion.convertToRGBA(UnsafeMutableRawBufferPointer(buffer),
+                                                              through: options.cmykTransform)
+            }
             initialized = buffer.count
         }
         if failed { throw failure(handle, source: source) }
@@ -96,8 +99,10 @@ enum JPEGDecoder {
         orientation.apply(to: &image)
         // TurboJPEG's RGBA output and the CMYK conversion both write alpha 255.
         image.markOpaqueByConstruction()
-        return DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
-                            scaleDenominator: denominator, orientation: scan.orientation)
+        var decoded = DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
+                                   scaleDenominator: denominator, orientation: scan.orientation)
+        decoded.convertedThroughProfile = throughProfile
+        return decoded
     }
 
     /// Size and colour space from the marker scan, when TurboJPEG refused the header only for

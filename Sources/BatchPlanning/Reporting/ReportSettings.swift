@@ -29,6 +29,8 @@ package struct ReportSettings: Codable, Equatable {
     /// `--fail-on`: `error` or `warning` (absent in reports of earlier versions).
     package var failOn: String?
     package var jobs: Int
+    /// `--icc`: `keep`, `strip` or `srgb` (absent in reports of earlier versions).
+    package var icc: String?
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
@@ -51,5 +53,6 @@ package struct ReportSettings: Codable, Equatable {
         lenientJPEG = !settings.failOnWarnings
         failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
+        icc = settings.convertsToSRGB ? "srgb" : settings.keepsICCProfile ? "keep" : "strip"
     }
 }

@@ -30,14 +30,15 @@ public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [Saved
 
     /// The outputs of `pipeline`, one per entry of its settings' sizes, each written by the
     /// save at the same position of `saves` (as many saves as sizes; otherwise the operation
-    /// fails with `OutputCountMismatch`).
+    /// fails with `OutputCountMismatch`). `profile` gives the decoded image's ICC profile to
+    /// the sRGB conversion, when the pipeline's settings ask for it.
     public init(pipeline: ThumbnailPipeline, backend: any ComputeBackend, saves: [SaveImageOperation],
-                input: PipelineImage? = nil) {
+                profile: @escaping @Sendable () -> [UInt8]? = { nil }, input: PipelineImage? = nil) {
         let targets = pipeline.targets
         self.backend = backend
         if targets.count == saves.count {
             outputs = zip(targets, saves).map { target, save in
-                (operations: pipeline.operations(on: backend, target: target), save: save)
+                (operations: pipeline.operations(on: backend, target: target, profile: profile), save: save)
             }
             mismatch = nil
         } else {

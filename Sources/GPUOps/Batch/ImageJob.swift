@@ -38,7 +38,8 @@ struct ImageJob: Sendable {
                                lossless: settings.webpLossless, pngCompression: settings.pngCompression,
                                defersCommit: true, iccProfile: profile)
         }
-        let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves)
+        let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves,
+                                         profile: { load.decoded?.iccProfile })
         let operations: [AnyChainableOperation] = [load, fanOut]
         return CompoundOperation<ImageSource, [SavedImage]>(operations: operations, input: item.source) { outcome in
             var result = BatchItemResult(index: index, item: item, status: .ok, seconds: StageClock.since(started))

@@ -24,7 +24,8 @@ public struct ThumbnailPipeline: Sendable {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
-        options.readsICCProfile = settings.keepsICCProfile
+        options.readsICCProfile = settings.keepsICCProfile || settings.convertsToSRGB
+        options.convertsCMYKToSRGB = settings.convertsToSRGB
         let targets = self.targets
         if settings.shrinkOnLoad, !targets.isEmpty {
             options.minimumSize = { @Sendable w, h in ScaleTarget.resizedSize(of: targets, width: w, height: h)! }
@@ -33,12 +34,15 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     /// Fresh operations for one output of one image on `backend`, in order: the scale to
-    /// `target`, the effects, the glitch.
-    public func operations(on backend: any ComputeBackend, target: ScaleTarget)
+    /// `target`, the sRGB conversion (`convertsToSRGB`, from the decoded image's ICC profile
+    /// that `profile` gives), the effects, the glitch.
+    public func operations(on backend: any ComputeBackend, target: ScaleTarget,
+                           profile: @escaping @Sendable () -> [UInt8]? = { nil })
         -> [ChainableOperation<PipelineImage, PipelineImage>] {
         var operations: [ChainableOperation<PipelineImage, PipelineImage>] = [
             ScaleImageOperation(backend: backend, target: target, filter: settings.filter),
         ]
+        if settings.convertsToSRGB { operations.append(ConvertToSRGBImageOperation(backend: backend, profile: profile)) }
         for effect in settings.effects {
             operations.append(KernelImageOperation(backend: backend, kernel: effect.kernel))
         }
@@ -48,19 +52,20 @@ public struct ThumbnailPipeline: Sendable {
         return operations
     }
 
-    /// The pipeline run synchronously on the calling thread over one decoded image: one
-    /// result per entry of `settings.sizes`, on the host. On a device backend the image is
-    /// uploaded once, every size is made from that one device image, and each result is
-    /// downloaded once.
-    public func render(_ image: HostImage, on backend: any ComputeBackend) throws -> [HostImage] {
+    /// The pipeline run synchronously on the calling thread over one decoded image (with its
+    /// ICC profile, for `convertsToSRGB`): one result per entry of `settings.sizes`, on the
+    /// host. On a device backend the image is uploaded once, every size is made from that one
+    /// device image, and each result is downloaded once.
+    public func render(_ image: HostImage, profile: [UInt8]? = nil, on backend: any ComputeBackend) throws -> [HostImage] {
         let resident = try backend.makeResident(.host(image))
-        return try targets.map { try render(resident, on: backend, target: $0) }
+        return try targets.map { try render(resident, profile: profile, on: backend, target: $0) }
     }
 
     /// One output: the operations for `target` over `image`, the result on the host.
-    public func render(_ image: PipelineImage, on backend: any ComputeBackend, target: ScaleTarget) throws -> HostImage {
+    public func render(_ image: PipelineImage, profile: [UInt8]? = nil, on backend: any ComputeBackend,
+                       target: ScaleTarget) throws -> HostImage {
         var current = image
-        for operation in operations(on: backend, target: target) {
+        for operation in operations(on: backend, target: target, profile: { profile }) {
             current = try operation.execute(current)
         }
         return try current.hostImage()

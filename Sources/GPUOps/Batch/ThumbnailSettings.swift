@@ -30,6 +30,9 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var maxPixels: Int = 100_000_000
     /// Whether the input's ICC profile is embedded in the output (`--icc keep`, the default).
     public var keepsICCProfile = true
+    /// Whether images are converted from their ICC profile to sRGB after the scale and crop
+    /// (`--icc srgb`; CMYK through a CMYK profile at decode); the output then carries none.
+    public var convertsToSRGB = false
     /// Seconds a URL input's whole download may take (`--download-timeout`).
     public var downloadTimeout: Double = 120
     /// Bytes a URL input may have (`--download-max-bytes`).

@@ -60,8 +60,8 @@ struct VerifyCommand: ParsableCommand {
                 // Every size from the one decode, as process makes them; the first that differs is named.
                 var mismatchLine: String?
                 for (size, scale) in zip(settings.sizes, pipeline.targets) where mismatchLine == nil {
-                    let report = try BackendParity.check(images: [decoded], devices: [target]) { backend, image in
-                        var result = try pipeline.render(image, on: backend, target: scale)
+                    let report = try BackendParity.check(images: [decoded.image], devices: [target]) { backend, image in
+                        var result = try pipeline.render(image, profile: decoded.iccProfile, on: backend, target: scale)
                         if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
                         return .host(result)
                     }
@@ -87,14 +87,14 @@ struct VerifyCommand: ParsableCommand {
         if other > 0 { throw ExitStatus.someInputsFailed }
     }
 
-    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> HostImage {
+    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> DecodedImage {
         switch input.content {
         case .failure(let reason):
             throw VerifyInputError(reason: reason)
         case .image(source: .url, _, _):
             throw VerifyInputError(reason: "verify reads files only; download the URL first")
         case .image(source: .file(let path), _, _):
-            return try ImageDecoder.decode(contentsOf: path, options: options).image
+            return try ImageDecoder.decode(contentsOf: path, options: options)
         }
     }
 

@@ -95,9 +95,10 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--icc keep|strip`: embed the input's ICC colour profile in the output, or not.
+/// `--icc keep|strip|srgb`: embed the input's ICC colour profile in the output, or not, or
+/// convert the image from it to sRGB (the output then carries none).
 enum ICCArgument: String, CaseIterable, ExpressibleByArgument {
-    case keep, strip
+    case keep, strip, srgb
 }
 
 /// `--fail-on` (libvips' names): `error` accepts what Pillow 13 accepts (libjpeg's warnings

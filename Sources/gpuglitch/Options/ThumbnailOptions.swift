@@ -63,8 +63,8 @@ struct ThumbnailOptions: ParsableArguments {
     /// plausible, and the memory budget would refuse it anyway on most machines.
     static let maxPixelsCeiling = 1_000_000_000
 
-    @Option(help: ArgumentHelp("Embed the input's ICC colour profile in the output (keep), or not (strip).",
-                               valueName: "keep|strip"))
+    @Option(help: ArgumentHelp("Embed the input's ICC colour profile in the output (keep), or not (strip), or convert the image from it to sRGB (srgb).",
+                               valueName: "keep|strip|srgb"))
     var icc: ICCArgument = .keep
 
     @Option(help: ArgumentHelp("Seconds a URL input's whole download may take (besides 30 s without data).",
@@ -171,6 +171,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.applyOrientation = orientation
         s.failOnWarnings = failOn == .warning
         s.keepsICCProfile = icc == .keep
+        s.convertsToSRGB = icc == .srgb
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes
         return s

@@ -37,9 +37,12 @@ enum TIFFCodec: ImageFormatCodec {
         if options.failOnWarnings, file.warningCount > warningsBefore {
             throw ImageCodecError(source: source, reason: .corrupt("libtiff: \(file.firstWarning)"))
         }
-        let (pixels, opaque) = TIFFPixelConverter.rgba(samples, layout: layout)
-        return finish(HostImage(width: layout.width, height: layout.height, pixels: pixels), header: header,
-                      options: options, opaque: opaque)
+        let (pixels, opaque, throughProfile) = TIFFPixelConverter.rgba(samples, layout: layout,
+                                                                       cmykTransform: options.cmykTransform)
+        var decoded = finish(HostImage(width: layout.width, height: layout.height, pixels: pixels), header: header,
+                             options: options, opaque: opaque)
+        decoded.convertedThroughProfile = throughProfile
+        return decoded
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -1,10 +1,12 @@
 /// TIFF samples to 8-bit RGBA, as Pillow 13 converts each kind: gray below 8 bits scaled to
 /// 0...255 (1-bit to 0/255), WhiteIsZero inverted, 16-bit samples by their high byte (the
 /// project's rule for every 16-bit channel, gray included), palette indices through the colour
-/// map (black past its end), CMYK by Pillow's formula, associated alpha undone as Pillow's
+/// map (black past its end), CMYK by Pillow's formula (or through `cmykTransform`, the file's
+/// CMYK profile, with `--icc srgb`), associated alpha undone as Pillow's
 /// `RGBa` to `RGBA` (`255 * c / a`, clipped; colour kept where alpha is 0 or 255).
 enum TIFFPixelConverter {
-    static func rgba(_ samples: TIFFSamples, layout: TIFFLayout) -> (pixels: [UInt8], opaque: Bool) {
+    static func rgba(_ samples: TIFFSamples, layout: TIFFLayout,
+                     cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         let w = layout.width, h = layout.height
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel
@@ -53,9 +55,10 @@ enum TIFFPixelConverter {
                 }
             }
         }
+        var throughProfile = false
         if layout.colour == .cmyk {
-            out.withUnsafeMutableBytes { CMYKConversion.convertToRGBA($0) }
+            throughProfile = out.withUnsafeMutableBytes { CMYKConversion.convertToRGBA($0, through: cmykTransform) }
         }
-        return (out, layout.alpha == .none)
+        return (out, layout.alpha == .none, throughProfile)
     }
 }
