@@ -21,8 +21,10 @@
 #                     against the best effects anchor) pyvips-webp gpuglitch-cpu-webp (lossy
 #                     WebP q90 output, rated against pyvips) pillow-simd-png pyvips-png
 #                     pillow-png gpuglitch-cpu-png (PNG output at each tool's default
-#                     level, rated against the best PNG anchor, total bytes listed too);
-#                     groups effects, webp, png
+#                     level, rated against the best PNG anchor, total bytes listed too)
+#                     pillow-simd-srcset pyvips-srcset gpuglitch-cpu-srcset (the srcset job:
+#                     each photo once, contain 1024, 512 and 256, JPEG q85 4:2:0, rated
+#                     against the faster srcset anchor); groups effects, webp, png, srcset
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
 #   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
@@ -75,6 +77,7 @@ wants gpuglitch && WANT_GPUGLITCH=1
 wants effects && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants webp && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants png && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
+wants srcset && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
 # Reasons a tool cannot run, handed to the driver, which lists it as failed.
@@ -160,7 +163,8 @@ if [ "$WANT_GPUGLITCH" = 1 ] && [ -z "$GG" ]; then
     GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
   else
     for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
-             gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png; do
+             gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png \
+             gpuglitch-cpu-srcset; do
       unavailable "$t" "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"
     done
   fi

@@ -8,7 +8,8 @@ tool A, then all of tool B, would hand one tool a quiet minute and the other a b
 Alternating spreads the noise over every tool alike, and the medians and the ratios to the
 best anchor taken within one invocation are what is comparable.
 
-Every run is checked, not only timed: exit status 0 and one 512x512 4:2:0 JPEG per input.
+Every run is checked, not only timed: exit status 0 and one 512x512 4:2:0 JPEG per input
+(for the srcset job three, contain 1024, 512 and 256).
 A tool that fails is reported as failed in the table (with its log) and dropped from the
 later rounds; the script itself goes on.
 
@@ -50,10 +51,16 @@ WEBP_GPUGLITCH = ["gpuglitch-cpu-webp"]
 # anchors and ratios; the table also gives the total bytes written against the best anchor's.
 PNG_ANCHORS = ["pillow-simd-png", "pyvips-png", "pillow-png"]
 PNG_GPUGLITCH = ["gpuglitch-cpu-png"]
+# The srcset job (each photo once, contain 1024, 512 and 256, JPEG q85 4:2:0, three outputs an
+# input named <stem>_<size>.jpg): its own anchors and ratios.
+SRCSET_SIZES = (1024, 512, 256)
+SRCSET_ANCHORS = ["pillow-simd-srcset", "pyvips-srcset"]
+SRCSET_GPUGLITCH = ["gpuglitch-cpu-srcset"]
 GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
           "webp": WEBP_ANCHORS + WEBP_GPUGLITCH, "png": PNG_ANCHORS + PNG_GPUGLITCH,
+          "srcset": SRCSET_ANCHORS + SRCSET_GPUGLITCH,
           "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH
-          + PNG_ANCHORS + PNG_GPUGLITCH}
+          + PNG_ANCHORS + PNG_GPUGLITCH + SRCSET_ANCHORS + SRCSET_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -75,6 +82,9 @@ LABELS = {
     "pillow-png": "Pillow + draft, save PNG (level 6), pool of 2",
     "pyvips-png": "pyvips thumbnail + pngsave, pool of 2",
     "gpuglitch-cpu-png": "gpuglitch --device cpu --no-glitch --format png",
+    "pillow-simd-srcset": "Pillow-SIMD, one draft, contain 1024/512/256, q85, pool of 2",
+    "pyvips-srcset": "pyvips thumbnail 1024 + thumbnail_image 512/256, Q85, pool of 2",
+    "gpuglitch-cpu-srcset": "gpuglitch --device cpu --no-glitch --size 1024,512,256 --fit contain",
 }
 
 
@@ -151,6 +161,37 @@ def check_outputs(out_dir: str, expected: int) -> str | None:
     return None
 
 
+def check_srcset_outputs(out_dir: str, inputs: int) -> str | None:
+    """None if out_dir holds exactly <stem>_1024.jpg, <stem>_512.jpg and <stem>_256.jpg for
+    `inputs` stems, each a 4:2:0 JPEG whose longer side is its size, or, for a tool that does
+    not enlarge, the input's own when that is smaller (the 1024 output's longer side L tells
+    it: every size s must then have min(s, L)); else what is wrong."""
+    outputs = [os.path.join(d, n) for d, _, files in os.walk(out_dir) for n in files]
+    if len(outputs) != inputs * len(SRCSET_SIZES):
+        return f"{len(outputs)}/{inputs * len(SRCSET_SIZES)} outputs"
+    longer: dict[str, dict[int, tuple[int, str]]] = {}
+    for path in outputs:
+        stem, _, size = os.path.splitext(os.path.relpath(path, out_dir))[0].rpartition("_")
+        if not path.endswith(".jpg") or not size.isdigit() or int(size) not in SRCSET_SIZES:
+            return f"not named <stem>_<size>.jpg with a size of {SRCSET_SIZES}: {path}"
+        frame = read_frame(path)
+        if frame is None:
+            return f"not a JPEG: {path}"
+        if not frame.is_420:
+            return f"sampling {frame.sampling}, not 4:2:0: {path}"
+        longer.setdefault(stem, {})[int(size)] = (max(frame.width, frame.height), path)
+    if len(longer) != inputs:
+        return f"{len(longer)} stems for {inputs} inputs"
+    for stem, sides in longer.items():
+        if set(sides) != set(SRCSET_SIZES):
+            return f"{stem}: sizes {sorted(sides)}, not {sorted(SRCSET_SIZES)}"
+        largest = sides[max(SRCSET_SIZES)][0]
+        for size, (side, path) in sides.items():
+            if side != min(size, largest) or largest > max(SRCSET_SIZES):
+                return f"longer side {side}, not {size} (or the input's, smaller): {path}"
+    return None
+
+
 def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = None
               ) -> tuple[list[str], dict[str, str], str | None]:
     """The exact command of each tool (see /work/shared/bench/README.md), its env and cwd.
@@ -174,6 +215,10 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
         return [py, f"{HERE}/anchor_pyvips_png.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips-webp":
         return [py, f"{HERE}/anchor_pyvips_webp.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
+    if tool == "pillow-simd-srcset":
+        return [simd_py, f"{HERE}/anchor_pillow_srcset.py", corpus, out, "2"], {}, None
+    if tool == "pyvips-srcset":
+        return [py, f"{HERE}/anchor_pyvips_srcset.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips":
         return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "opencv":
@@ -185,6 +230,10 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     device = "opencl" if "opencl" in tool else "cpu"
     argv = [args.gpuglitch, "process"]
     argv += ["--list", list_file] if list_file else [corpus]
+    if tool.endswith("-srcset"):
+        sizes = ",".join(str(s) for s in SRCSET_SIZES)
+        return argv + ["--output", out, "--size", sizes, "--fit", "contain", "--format", "jpeg",
+                       "--quality", "85", "--device", device, "--no-glitch"], {}, None
     output_format = "webp" if tool.endswith("-webp") else "png" if tool.endswith("-png") else "jpeg"
     argv += ["--output", out, "--size", "512", "--format", output_format, "--quality", "90", "--device", device]
     if not tool.endswith("-glitch"):
@@ -227,7 +276,8 @@ def build_jobs(args) -> list[Job]:
     jobs = []
     if args.list_repeat > 1:
         # RSS-stays-flat mode: gpuglitch only, fed a --list file naming 1x and Kx the corpus
-        tools = [t for t in tools if t in GPUGLITCH + EFFECT_GPUGLITCH + WEBP_GPUGLITCH + PNG_GPUGLITCH]
+        tools = [t for t in tools
+                 if t in GPUGLITCH + EFFECT_GPUGLITCH + WEBP_GPUGLITCH + PNG_GPUGLITCH + SRCSET_GPUGLITCH]
         if not tools:
             sys.exit("--list-repeat measures gpuglitch only; --only names no gpuglitch tool")
         repeat = os.path.join(args.work, f"corpus-x{args.list_repeat}")
@@ -266,7 +316,9 @@ def run_once(job: Job, args, label: str) -> dict | None:
         problem = f"killed after {args.timeout:.0f} s"
     elif m.exit_code != 0 and m.exit_code == -signal.SIGKILL:
         problem = "killed (SIGKILL: out of memory?)"
-    problem = problem or check_outputs(job.out_dir, job.expected)
+    if not problem:
+        problem = (check_srcset_outputs(job.out_dir, job.expected)
+                   if job.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH else check_outputs(job.out_dir, job.expected))
     if not problem:
         job.output_bytes = sum(os.path.getsize(os.path.join(d, n))
                                for d, _, files in os.walk(job.out_dir) for n in files)
@@ -291,7 +343,7 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
         anchors = [j for j in ok if j.tool in tools]
         return min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
     best_thumbnail, best_effects, best_webp = best_of(ANCHORS), best_of(EFFECT_ANCHORS), best_of(WEBP_ANCHORS)
-    best_png = best_of(PNG_ANCHORS)
+    best_png, best_srcset = best_of(PNG_ANCHORS), best_of(SRCSET_ANCHORS)
     head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
             "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
             "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
@@ -313,7 +365,8 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
         else:
             best = (best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH
                     else best_webp if j.tool in WEBP_ANCHORS + WEBP_GPUGLITCH
-                    else best_png if j.tool in PNG_ANCHORS + PNG_GPUGLITCH else best_thumbnail)
+                    else best_png if j.tool in PNG_ANCHORS + PNG_GPUGLITCH
+                    else best_srcset if j.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH else best_thumbnail)
             ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
             if j is best:
                 ratio += " (best)"
@@ -353,6 +406,9 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
                         " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pyvips-png": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                        " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
+        "pillow-simd-srcset": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
+        "pyvips-srcset": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                          " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pillow-simd-png": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pillow-png": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
