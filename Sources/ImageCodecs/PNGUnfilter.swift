@@ -222,7 +222,8 @@ enum PNGUnfilter {
 /// Written for what the compiler makes of it, measured on photos (about 3.5 ns a pixel
 /// against 9 for a plain per-byte loop, whose data-dependent branches mispredict):
 /// - only operations the standard library implements with vector instructions for concrete
-///   SIMD types: `&+`, `&-`, `&*`, comparisons and `pointwiseMax/Min`. The generic bitwise
+///   SIMD types: `&+`, `&-`, `&*`, and comparisons (`pointwiseMax`/`Min` are written out with them: the optimiser may
+///   leave those generic functions out of line, see `magnitude`). The generic bitwise
 ///   operators (`&`, `|`, `>>`) and `replace(with:where:)` are element loops that the
 ///   optimiser turns back into per-lane scalar code here;
 /// - a comparison's `SIMDMask` read as its 0/-1 lanes, so choosing between `x` and `y` is
@@ -238,20 +239,29 @@ private struct PaethPredictor {
     @inline(__always)
     mutating func next(raw: SIMD8<Int16>, above b: SIMD8<Int16>) -> SIMD8<Int16> {
         let p = b &- c
-        let pa = pointwiseMax(p, 0 &- p)
+        let pa = Self.magnitude(p)
         let rawPlusB = Self.mod256(raw &+ b), rawPlusC = Self.mod256(raw &+ c)
         let q = a &- c
-        let pb = pointwiseMax(q, 0 &- q)
+        let pb = Self.magnitude(q)
         let sum = p &+ q
-        let pc = pointwiseMax(sum, 0 &- sum)
+        let pc = Self.magnitude(sum)
         let takeC = Self.lanes(pc .< pb)                                  // else b
         let rawPlusBOrC = rawPlusB &+ (rawPlusB &- rawPlusC) &* takeC
         let rawPlusA = Self.mod256(raw &+ a)
-        let notA = pointwiseMin(Self.lanes(pb .< pa), Self.lanes(pc .< pa))   // either: 0/-1 lanes
+        let x = Self.lanes(pb .< pa), y = Self.lanes(pc .< pa)
+        let notA = x &+ y &+ x &* y                                       // either: 0/-1 lanes
         let value = rawPlusA &+ (rawPlusA &- rawPlusBOrC) &* notA
         a = value
         c = b
         return value
+    }
+
+    /// `|v|` lane by lane, from a comparison and a multiply: `pointwiseMax(v, 0 &- v)` is a
+    /// generic function the optimiser may leave out of line (it did once another file of the
+    /// module used it for 16-lane vectors, and PNG decoding slowed by a third).
+    @inline(__always)
+    private static func magnitude(_ v: SIMD8<Int16>) -> SIMD8<Int16> {
+        v &+ (v &+ v) &* lanes(v .< SIMD8(repeating: 0))
     }
 
     /// `v mod 256` for lanes holding 0...510.
