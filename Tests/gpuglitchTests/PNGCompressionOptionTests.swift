@@ -14,8 +14,11 @@ struct PNGCompressionOptionTests {
         let runner = CommandRunner(in: folder.url)
         for level in ["fast", "standard", "smallest"] {
             let r = try runner.run(["process", "in", "--output", level, "--format", "png", "--png-compression", level,
-                                    "--size", "200", "--device", "cpu", "--no-glitch"])
+                                    "--size", "200", "--device", "cpu", "--no-glitch", "--report", "\(level).json"])
             #expect(r.status == 0, "\(r)")
+            let report = try JSONSerialization.jsonObject(with: folder.contents("\(level).json")) as? [String: Any]
+            let settings = report?["settings"] as? [String: Any]
+            #expect(settings?["pngCompression"] as? String == level, "the report records the level")
         }
         for name in ["c", "n"] {
             let standard = [UInt8](try folder.contents("standard/\(name).png"))

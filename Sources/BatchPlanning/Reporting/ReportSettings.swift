@@ -31,6 +31,9 @@ package struct ReportSettings: Codable, Equatable {
     package var jobs: Int
     /// `--icc`: `keep`, `strip` or `srgb` (absent in reports of earlier versions).
     package var icc: String?
+    /// `--png-compression`: `fast`, `standard` or `smallest` (absent in reports of earlier
+    /// versions).
+    package var pngCompression: String?
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
@@ -54,5 +57,6 @@ package struct ReportSettings: Codable, Equatable {
         failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
         icc = settings.convertsToSRGB ? "srgb" : settings.keepsICCProfile ? "keep" : "strip"
+        pngCompression = settings.pngCompression.rawValue
     }
 }
