@@ -101,11 +101,24 @@ public enum ImageDecoder {
         case let format:
             return try data.withTypedBytes { bytes throws(ImageCodecError) in
                 let codec = try registeredCodec(format, source: source)
-                let header = try codec.readHeader(bytes, source: source)
+                let header = try registeredHeader(codec, bytes, source: source)
                 try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
                 return try codec.decode(bytes, header: header, options: options, source: source)
             }
         }
+    }
+
+    /// A registered codec's header, refused when a side is not positive: planning and the
+    /// memory budget trust it before any pixel is decoded (libheif, for one, reports a
+    /// damaged file's size as 0).
+    private static func registeredHeader(_ codec: any ImageFormatCodec.Type, _ bytes: UnsafeRawBufferPointer,
+                                         source: String) throws(ImageCodecError) -> ImageHeader {
+        let header = try codec.readHeader(bytes, source: source)
+        guard header.storedWidth > 0, header.storedHeight > 0 else {
+            throw ImageCodecError(source: source, reason: .corrupt(
+                "\(header.format.displayName) size \(header.storedWidth)x\(header.storedHeight)"))
+        }
+        return header
     }
 
     /// The registry's decoder for `format` (every format but PNG, JPEG and WebP has one).
@@ -173,7 +186,7 @@ public enum ImageDecoder {
                 return ImageHeader(format: .webp, storedWidth: container.width, storedHeight: container.height,
                                    orientation: container.orientation)
             case let format:
-                return try registeredCodec(format, source: source).readHeader(bytes, source: source)
+                return try registeredHeader(registeredCodec(format, source: source), bytes, source: source)
             }
         }
     }

@@ -50,3 +50,28 @@ public struct ThumbnailSize: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The entry as written in canonical form: `512`, `640x480`.
     public var description: String { isSquare ? "\(width)" : "\(width)x\(height)" }
 }
+
+extension ThumbnailSize {
+    /// Why a size list (`1024,640x480,256`) was refused.
+    public enum ListError: Error, Equatable, Sendable {
+        /// Two commas in a row, or one at either end.
+        case emptyEntry
+        /// An entry that is not `N` or `WxH` with sides in `sides`.
+        case badEntry(String)
+        /// The same box twice: both outputs would be one file.
+        case repeated(ThumbnailSize)
+    }
+
+    /// Parses a comma-separated list of entries, in order.
+    public static func list(_ text: String) throws(ListError) -> [ThumbnailSize] {
+        var parsed: [ThumbnailSize] = []
+        var seen: Set<String> = []
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !entry.isEmpty else { throw .emptyEntry }
+            guard let size = ThumbnailSize(entry) else { throw .badEntry(String(entry)) }
+            guard seen.insert(size.description).inserted else { throw .repeated(size) }
+            parsed.append(size)
+        }
+        return parsed
+    }
+}

@@ -42,3 +42,15 @@ import TestSupport
         }
     }
 }
+
+/// What FuzzHeader found (Fuzz/regressions/header): a damaged HEIF whose primary image libheif
+/// reports as 0 wide. The header planning trusts refuses it, and so does the decode.
+@Suite struct FuzzHeaderRegressionTests {
+    @Test func aHEIFOfNoWidthIsRefused() throws {
+        let url = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/header/heif-zero-width")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let header = #expect(throws: ImageCodecError.self) { try ImageDecoder.readHeader(data: bytes, source: "h") }
+        #expect(header?.reason.description == "corrupt image data: HEIF size 0x1291845652")
+        #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(data: bytes, source: "h") }
+    }
+}

@@ -82,6 +82,8 @@ struct UsageErrorTests {
         (["--output-template", "/abs/{stem}.{ext}"],
          "--output-template: '/abs/{stem}.{ext}' is absolute; a template names a path under the output folder"),
         (["--output-template", "{stem}/"], "--output-template: '{stem}/' names a folder, not a file"),
+        // A fuzz finding: with an empty {dir} this was the absolute path /STEM.
+        (["--output-template", "{dir}//{stem}"], "--output-template: '{dir}//{stem}' has an empty folder name ('//')"),
         (["--output-template", ""], "--output-template: the template is empty"),
         (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
         (["--max-pixels", "0"], "--max-pixels must be 1...1000000000 (got 0)"),

@@ -2,8 +2,9 @@ import FuzzSupport
 @testable import ImageCodecs
 
 /// The whole decode, as a batch runs it: format detection, then every decoder (PNG fast path,
-/// libpng, the Pillow repair of a lenient decode, JPEG with shrink-on-load, WebP), orientation
-/// and the ICC read. The first byte picks the options (and whether PNG CRCs are
+/// libpng, the Pillow repair of a lenient decode, JPEG with shrink-on-load, WebP, TIFF, GIF,
+/// BMP, AVIF, HEIF), orientation, the ICC read, CMYK through its profile at decode, and the
+/// `--icc srgb` conversion of the result through lcms2 (which parses the profile). The first byte picks the options (and whether PNG CRCs are
 /// made to match first); the rest is the file.
 ///
 /// Checked: the image holds width × height pixels, the source's size shrunk as the result
@@ -18,12 +19,14 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
         let options = decodeOptions(flags: flags)
         let file = flags & 0x40 != 0 ? PNGChecksums.fixed(input.rest()) : input.rest()
         guard !hasLargeCutOffChunk(file) else { return }
-        checkDecode(file, options: options)
+        checkDecode(file, options: options, convertsToSRGB: flags & 0x80 != 0)
     }
 }
 
 /// Bit 0: orientation applied; 1: strict (`--fail-on warning`); 2: ICC profile read;
-/// bits 4–5: shrink-on-load asking for at least 1/2, 1/4 or 1/8 of the size (0: none).
+/// 3: CMYK converted through its profile at decode; bits 4–5: shrink-on-load asking for at
+/// least 1/2, 1/4 or 1/8 of the size (0: none); 7: the decoded image converted to sRGB through
+/// its profile (`--icc srgb`).
 /// Pixels and memory are capped, so a huge image is a refusal, not an out-of-memory.
 private func decodeOptions(flags: UInt8) -> DecodeOptions {
     let shrink = Int(flags >> 4 & 3)
@@ -35,10 +38,11 @@ private func decodeOptions(flags: UInt8) -> DecodeOptions {
         }
     }
     options.readsICCProfile = flags & 4 != 0
+    options.convertsCMYKToSRGB = flags & 8 != 0
     return options
 }
 
-private func checkDecode(_ file: [UInt8], options: DecodeOptions) {
+private func checkDecode(_ file: [UInt8], options: DecodeOptions, convertsToSRGB: Bool) {
     let decoded: DecodedImage
     do {
         decoded = try ImageDecoder.decode(data: file, source: "fuzz", options: options, pngPath: .automatic)
@@ -47,6 +51,9 @@ private func checkDecode(_ file: [UInt8], options: DecodeOptions) {
         return
     }
     checkShape(decoded)
+    if convertsToSRGB, let profile = decoded.iccProfile {
+        checkSRGBConversion(decoded.image, profile: profile)
+    }
     if options.failOnWarnings, let header = try? ImageDecoder.readHeader(data: file, source: "fuzz") {
         let stored = (width: header.storedWidth, height: header.storedHeight)
         let expected = options.applyOrientation
@@ -104,4 +111,21 @@ private func checkPNGPathsAgree(_ data: [UInt8], options: DecodeOptions) {
     FuzzDriver.require(fast.image.width == libpng.image.width && fast.image.height == libpng.image.height
                        && fast.image.pixels == libpng.image.pixels,
                        "PNG fast path and libpng differ (\(fast.image.width)×\(fast.image.height))")
+}
+
+/// A profile lcms2 accepts converts the image in place, keeping its size; one it refuses is
+/// an error that describes itself (what `ConvertToSRGBImageOperation` reports).
+private func checkSRGBConversion(_ image: HostImage, profile: [UInt8]) {
+    let transform: ColourTransform
+    do {
+        transform = try ColourTransform.toSRGB(from: profile)
+    } catch {
+        _ = error.description
+        return
+    }
+    guard transform.input != .cmyk else { return }   // the operation refuses it on RGBA images
+    var converted = image
+    transform.apply(to: &converted)
+    FuzzDriver.require(converted.width == image.width && converted.height == image.height
+                       && converted.pixels.count == image.pixels.count, "the sRGB conversion changed the image's shape")
 }

@@ -25,14 +25,16 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     public static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }
 
     /// Parses a template; a field other than the four, a `{` or `}` that opens or closes no
-    /// field, an empty template, an absolute one (it names a path under the output folder) and
-    /// one ending in `/` are refused.
+    /// field, an empty template, an absolute one (it names a path under the output folder), one
+    /// ending in `/` and one with an empty folder name (`//`, which an empty `{dir}` would turn
+    /// into an absolute path) are refused.
     public init(_ text: String) throws(OutputTemplateError) {
         guard !text.isEmpty else { throw OutputTemplateError("the template is empty") }
         guard !text.hasPrefix("/") else {
             throw OutputTemplateError("'\(text)' is absolute; a template names a path under the output folder")
         }
         guard !text.hasSuffix("/") else { throw OutputTemplateError("'\(text)' names a folder, not a file") }
+        guard !text.contains("//") else { throw OutputTemplateError("'\(text)' has an empty folder name ('//')") }
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)

@@ -114,19 +114,16 @@ struct ThumbnailOptions: ParsableArguments {
     /// The `--size` entries, parsed, in order. JPEG and our pipeline both stop at 65535 pixels
     /// a side; an entry given twice would write one output twice.
     func sizes() throws(ValidationError) -> [ThumbnailSize] {
-        var parsed: [ThumbnailSize] = []
-        var seen: Set<String> = []
-        for entry in size.split(separator: ",", omittingEmptySubsequences: false) {
-            guard !entry.isEmpty else { throw ValidationError("--size has an empty entry (got '\(size)')") }
-            guard let parsedEntry = ThumbnailSize(entry) else {
+        do {
+            return try ThumbnailSize.list(size)
+        } catch {
+            switch error {
+            case .emptyEntry: throw ValidationError("--size has an empty entry (got '\(size)')")
+            case .badEntry(let entry):
                 throw ValidationError("--size entries are N or WxH with sides 1...65535 (got '\(entry)')")
+            case .repeated(let entry): throw ValidationError("--size names \(entry) twice")
             }
-            guard seen.insert(parsedEntry.description).inserted else {
-                throw ValidationError("--size names \(parsedEntry) twice")
-            }
-            parsed.append(parsedEntry)
         }
-        return parsed
     }
 
     /// The `--effect` values, parsed, in order.
