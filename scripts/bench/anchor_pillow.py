@@ -9,7 +9,10 @@ The job: shorter side 512, centre crop 512x512, JPEG q90 4:2:0, exactly as
 draft() lets libjpeg decode at 1/2, 1/4 or 1/8 scale while keeping at least 2x the target,
 so the LANCZOS resample still has real pixels to work with.
 
-Usage: anchor_pillow.py INDIR OUTDIR [JOBS]
+With FORMAT png, the PNG output job: the same thumbnails written with Pillow's PNG defaults,
+`save(out, "PNG")` (zlib compress_level 6, Pillow's adaptive row filter).
+
+Usage: anchor_pillow.py INDIR OUTDIR [JOBS [FORMAT]]   (FORMAT: jpeg, the default, or png)
 """
 
 import math
@@ -22,6 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from corpus_files import run_anchor  # noqa: E402
 
 SIZE = 512
+# Read before the pool forks, so the workers see it too.
+FORMAT = sys.argv[4] if len(sys.argv) > 4 else "jpeg"
 
 
 def thumbnail(job):
@@ -32,7 +37,10 @@ def thumbnail(job):
         s = SIZE / min(w, h)
         im.draft("RGB", (math.ceil(w * s * 2), math.ceil(h * s * 2)))
     im = ImageOps.fit(im.convert("RGB"), (SIZE, SIZE), Image.LANCZOS)
-    im.save(out, "JPEG", quality=90, subsampling="4:2:0")
+    if FORMAT == "png":
+        im.save(os.path.splitext(out)[0] + ".png", "PNG")
+    else:
+        im.save(out, "JPEG", quality=90, subsampling="4:2:0")
     return path
 
 

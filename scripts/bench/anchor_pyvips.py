@@ -8,7 +8,11 @@ on one thread, so the pool of 2 uses the 2 cores without oversubscribing them. p
 imported in the workers only: libvips starts threads, and forking a process that already
 has them is unsafe.
 
-Usage: anchor_pyvips.py INDIR OUTDIR [JOBS]
+With FORMAT png or webp, the PNG and WebP output jobs: the same thumbnails written with
+`pngsave(out, strip=True)` (pngsave's defaults otherwise: zlib 6, libvips' own row filter) or
+`webpsave(out, Q=90, strip=True)` (libwebp's defaults otherwise: method 4, lossy).
+
+Usage: anchor_pyvips.py INDIR OUTDIR [JOBS [FORMAT]]   (FORMAT: jpeg, the default, png or webp)
 """
 
 import os
@@ -18,14 +22,22 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from corpus_files import run_anchor  # noqa: E402
 
 SIZE = 512
+# Read before the pool forks, so the workers see it too.
+FORMAT = sys.argv[4] if len(sys.argv) > 4 else "jpeg"
 
 
 def thumbnail(job):
     import pyvips  # in the worker, after fork
 
     path, out = job
-    pyvips.Image.thumbnail(path, SIZE, height=SIZE, crop="centre").jpegsave(
-        out, Q=90, subsample_mode="on", strip=True)
+    image = pyvips.Image.thumbnail(path, SIZE, height=SIZE, crop="centre")
+    stem = os.path.splitext(out)[0]
+    if FORMAT == "png":
+        image.pngsave(stem + ".png", strip=True)
+    elif FORMAT == "webp":
+        image.webpsave(stem + ".webp", Q=90, strip=True)
+    else:
+        image.jpegsave(out, Q=90, subsample_mode="on", strip=True)
     return path
 
 

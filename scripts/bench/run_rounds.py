@@ -208,13 +208,13 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     if tool == "pillow":
         return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
     if tool == "pillow-simd-png":
-        return [simd_py, f"{HERE}/anchor_pillow_png.py", corpus, out, "2"], {}, None
+        return [simd_py, f"{HERE}/anchor_pillow.py", corpus, out, "2", "png"], {}, None
     if tool == "pillow-png":
-        return [py, f"{HERE}/anchor_pillow_png.py", corpus, out, "2"], {}, None
+        return [py, f"{HERE}/anchor_pillow.py", corpus, out, "2", "png"], {}, None
     if tool == "pyvips-png":
-        return [py, f"{HERE}/anchor_pyvips_png.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
+        return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2", "png"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips-webp":
-        return [py, f"{HERE}/anchor_pyvips_webp.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
+        return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2", "webp"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pillow-simd-srcset":
         return [simd_py, f"{HERE}/anchor_pillow_srcset.py", corpus, out, "2"], {}, None
     if tool == "pyvips-srcset":
