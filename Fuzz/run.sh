@@ -53,6 +53,7 @@ export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$PWD/.build/pocl-cache}"
 mkdir -p "$POCL_CACHE_DIR"
 
 failed=()
+findings=()
 for target in $TARGETS; do
     run=$RUNS/$target
     rm -rf "$run"
@@ -72,6 +73,10 @@ for target in $TARGETS; do
         status=FAILED
         failed+=("$target")
         tail -40 "$run/log"
+        # The lines that say what happened, repeated at the end where a CI log's tail shows them.
+        findings+=("$target: $(grep -m1 -o 'Seed: [0-9]*' "$run/log")")
+        while IFS= read -r line; do findings+=("  $line"); done \
+            < <(grep -m6 -E 'Fatal error|ERROR: |SUMMARY|^Base64|Test unit written' "$run/log" | cut -c1-300)
     fi
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log" | tail -1)
     edges=$(grep -o 'cov: [0-9]*' "$run/log" | tail -1 | cut -d' ' -f2)
@@ -79,6 +84,7 @@ for target in $TARGETS; do
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
+    printf '%s\n' "${findings[@]}" >&2
     echo "fuzz: findings in ${failed[*]}; the inputs are in $RUNS/<target>/ (crash-*, leak-*, timeout-*, oom-*)" >&2
     exit 1
 fi

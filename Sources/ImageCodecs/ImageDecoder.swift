@@ -108,13 +108,13 @@ public enum ImageDecoder {
         }
     }
 
-    /// A registered codec's header, refused when a side is not positive: planning and the
-    /// memory budget trust it before any pixel is decoded (libheif, for one, reports a
-    /// damaged file's size as 0).
+    /// A registered codec's header, refused when a side is outside `ImageHeader.sides`: planning
+    /// and the memory budget trust it before any pixel is decoded (libheif reports a damaged
+    /// file's size as 0; a TIFF may declare a width of 2^32 - 37).
     private static func registeredHeader(_ codec: any ImageFormatCodec.Type, _ bytes: UnsafeRawBufferPointer,
                                          source: String) throws(ImageCodecError) -> ImageHeader {
         let header = try codec.readHeader(bytes, source: source)
-        guard header.storedWidth > 0, header.storedHeight > 0 else {
+        guard ImageHeader.sides.contains(header.storedWidth), ImageHeader.sides.contains(header.storedHeight) else {
             throw ImageCodecError(source: source, reason: .corrupt(
                 "\(header.format.displayName) size \(header.storedWidth)x\(header.storedHeight)"))
         }

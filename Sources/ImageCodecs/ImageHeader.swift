@@ -20,4 +20,9 @@ public struct ImageHeader: Sendable, Equatable {
     public var height: Int { orientation.swapsWidthAndHeight ? storedWidth : storedHeight }
     /// `storedWidth * storedHeight`, the number `DecodeOptions.maxPixels` limits.
     public var pixelCount: Int { storedWidth * storedHeight }
+
+    /// The sides a header may declare: positive, and at most `Int32.max` (what PNG allows, what
+    /// a decoder's 32-bit arithmetic and the OpenCL kernels' `int` coordinates can hold). A file
+    /// declaring more is refused as corrupt before planning or the memory budget trusts it.
+    public static let sides: ClosedRange<Int> = 1...Int(Int32.max)
 }

@@ -61,7 +61,7 @@ struct PNGChunkScan {
         bitDepth = header.bitDepth
         colourType = header.colourType
         interlaced = header.interlace != 0
-        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+        guard ImageHeader.sides.contains(width), ImageHeader.sides.contains(height) else {
             throw ImageCodecError(source: source, reason: .corrupt("IHDR declares a \(width)x\(height) image"))
         }
 

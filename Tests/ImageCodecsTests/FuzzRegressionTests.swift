@@ -44,7 +44,8 @@ import TestSupport
 }
 
 /// What FuzzHeader found (Fuzz/regressions/header): a damaged HEIF whose primary image libheif
-/// reports as 0 wide. The header planning trusts refuses it, and so does the decode.
+/// reports as 0 wide, and a TIFF declaring a width of 2^32 - 37. The header planning trusts
+/// refuses both, and so does the decode.
 @Suite struct FuzzHeaderRegressionTests {
     @Test func aHEIFOfNoWidthIsRefused() throws {
         let url = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/header/heif-zero-width")
@@ -52,5 +53,14 @@ import TestSupport
         let header = #expect(throws: ImageCodecError.self) { try ImageDecoder.readHeader(data: bytes, source: "h") }
         #expect(header?.reason.description == "corrupt image data: HEIF size 0x1291845652")
         #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(data: bytes, source: "h") }
+    }
+
+    @Test func aTIFFWiderThanInt32IsRefused() throws {
+        let url = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/header/tiff-width-beyond-int32")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let header = #expect(throws: ImageCodecError.self) { try ImageDecoder.readHeader(data: bytes, source: "t") }
+        #expect(header?.reason.description == "corrupt image data: TIFF size 4294967259x23")
+        let decode = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(data: bytes, source: "t") }
+        #expect(decode?.reason.description == "corrupt image data: TIFF size 4294967259x23")
     }
 }
