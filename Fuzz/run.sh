@@ -62,9 +62,7 @@ for target in $TARGETS; do
     dict=$(dictionary "$target")
     echo "== fuzz: $target for ${SECONDS_EACH} s"
     # -timeout: one input taking longer is a finding; -rss_limit_mb: so is one that needs more
-    # memory than a decode of a capped image can (a single malloc over it too). Not lower:
-    # libpng allocates a chunk's declared length (up to 2 GiB) before it finds the data cut
-    # short, which is libpng's to bound.
+    # memory than a decode of a capped image can (a single malloc over it too).
     if "$bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$run/" ${dict:+-dict=$dict} ${FUZZ_FLAGS:-} "$run/corpus" \
         >"$run/log" 2>&1; then

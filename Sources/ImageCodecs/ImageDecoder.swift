@@ -153,6 +153,7 @@ public enum ImageDecoder {
                 break
             }
         }
+        guard !scan.cutOffBeforeImageData else { throw ImageCodecError(source: source, reason: .truncated) }
         let hide = scan.chunksToHide
         if !hide.isEmpty {
             data.withUnsafeMutableBytes { PNGChunkScan.hideChunks(at: hide, in: $0) }

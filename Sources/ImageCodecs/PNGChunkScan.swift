@@ -24,6 +24,12 @@ struct PNGChunkScan {
     /// Offsets of sRGB and iCCP chunks before the image data.
     private(set) var colourSpaceChunkOffsets: [Int] = []
 
+    /// Whether the file ends inside a chunk (other than IDAT) that comes before any image data:
+    /// its length field says more than the file holds. Such a file has no pixels, and libpng
+    /// would find that out only after allocating and clearing the declared length (up to 2 GiB
+    /// for a few hundred bytes), so it is refused as truncated before libpng sees it.
+    private(set) var cutOffBeforeImageData = false
+
     /// Whether every decoded alpha is 255: no alpha channel (gray, RGB, palette) and no tRNS.
     var hasNoAlpha: Bool {
         colourType & 4 == 0 && !hasTransparencyChunk
@@ -78,8 +84,10 @@ struct PNGChunkScan {
             if let xmp { metadata.xmp = xmp.withUnsafeBytes { MetadataOrientation.xmpOrientation(in: $0) } }
             orientation = metadata.resolved
         }
-        // A chunk cut off at the end stops the walk: libpng reports that damage precisely.
-        chunks: for chunk in PNGChunks(b) {
+        // A chunk cut off at the end stops the walk: libpng reports that damage precisely,
+        // except before the image data (see `cutOffBeforeImageData`).
+        var walk = PNGChunks(b)
+        chunks: while let chunk = walk.next() {
             switch chunk.type {
             case PNGChunk.idat:
                 beforeImageData = false
@@ -105,6 +113,7 @@ struct PNGChunkScan {
                 break
             }
         }
+        cutOffBeforeImageData = beforeImageData && walk.cutOffType.map { $0 != PNGChunk.idat } == true
     }
 
     /// Renames the chunks at `offsets` (see the type's comment) in `bytes`, which must be the

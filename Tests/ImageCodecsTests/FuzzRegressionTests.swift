@@ -1,5 +1,5 @@
 import Foundation
-import ImageCodecs
+@testable import ImageCodecs
 import Testing
 import TestSupport
 
@@ -62,5 +62,44 @@ import TestSupport
         #expect(header?.reason.description == "corrupt image data: TIFF size 4294967259x23")
         let decode = #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(data: bytes, source: "t") }
         #expect(decode?.reason.description == "corrupt image data: TIFF size 4294967259x23")
+    }
+}
+
+/// The allocation behind `cut-off-ztxt-before-idat.png`: its zTXt declares 1.86 GB in a
+/// 240-byte file, and libpng allocated and cleared that much before finding the data cut
+/// short (the outcome, "truncated", was the same). Counted here as the pages this thread
+/// touched (minor page faults), which clearing 1.86 GB would raise by about 450,000.
+@Suite struct CutOffChunkAllocationTests {
+    @Test func aChunkCutOffBeforeTheImageDataNeverReachesLibpng() throws {
+        let url = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/decode/cut-off-ztxt-before-idat.png")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        let scan = try bytes.withUnsafeBytes { try PNGChunkScan($0, source: "z") }
+        #expect(scan.cutOffBeforeImageData)
+        for path in [PNGDecodePath.automatic, .libpng] {
+            let before = Self.pagesTouchedByThisThread()
+            let error = #expect(throws: ImageCodecError.self) {
+                try ImageDecoder.decode(data: bytes, source: "z", options: DecodeOptions(), pngPath: path)
+            }
+            let touched = Self.pagesTouchedByThisThread() - before
+            #expect(error?.reason == .truncated)
+            #expect(touched < 10_000, "\(touched) pages touched decoding 240 bytes (\(path))")
+        }
+    }
+
+    @Test func aChunkCutOffAfterTheImageDataIsLeftToTheDecoders() throws {
+        // A whole 1x1 RGB image, then a tEXt that declares 1 GB and is cut off.
+        var writer = PNGTestWriter(width: 1, height: 1, bitDepth: 8, colourType: 2, rows: [[1, 2, 3]])
+        writer.writesEnd = false
+        let png = writer.encode() + [0x40, 0, 0, 0] + Array("tEXt".utf8) + [0x41, 0x42]
+        let scan = try png.withUnsafeBytes { try PNGChunkScan($0, source: "t") }
+        #expect(!scan.cutOffBeforeImageData)
+    }
+
+    private static func pagesTouchedByThisThread() -> Int {
+        var usage = rusage()
+        // RUSAGE_THREAD (Linux 2.6.26+), which Glibc's header names only under _GNU_SOURCE.
+        let thisThread: Int32 = 1
+        getrusage(.init(thisThread), &usage)
+        return usage.ru_minflt
     }
 }
