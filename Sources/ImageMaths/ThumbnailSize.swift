@@ -65,13 +65,19 @@ extension ThumbnailSize {
     /// Parses a comma-separated list of entries, in order.
     public static func list(_ text: String) throws(ListError) -> [ThumbnailSize] {
         var parsed: [ThumbnailSize] = []
-        var seen: Set<String> = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard !entry.isEmpty else { throw .emptyEntry }
             guard let size = ThumbnailSize(entry) else { throw .badEntry(String(entry)) }
-            guard seen.insert(size.description).inserted else { throw .repeated(size) }
             parsed.append(size)
         }
+        if let size = firstRepeated(in: parsed) { throw .repeated(size) }
         return parsed
+    }
+
+    /// The first entry of `sizes` that an earlier one already names (`640x480` and `640X480`
+    /// are one box), or nil: two such entries would write one file.
+    public static func firstRepeated(in sizes: [ThumbnailSize]) -> ThumbnailSize? {
+        var seen: Set<String> = []
+        return sizes.first { !seen.insert($0.description).inserted }
     }
 }

@@ -118,4 +118,14 @@ struct SizeListPlannerTests {
         job.template = try OutputTemplate("{stem}.{ext}")
         #expect(throws: OutputTemplateError.self) { try job.plan() }
     }
+
+    @Test("dots inside a name are names; a whole '.' or '..' folder is refused")
+    func dotFolders() throws {
+        let template = try OutputTemplate("..a/{stem}..{size}.{ext}")
+        #expect(template.path(dir: "", stem: "cat", ext: "png", size: "64") == "..a/cat..64.png")
+        #expect(throws: OutputTemplateError(
+            "'{dir}/../{stem}.{ext}' has a folder named '..'; a template names a path under the output folder")) {
+            try OutputTemplate("{dir}/../{stem}.{ext}")
+        }
+    }
 }

@@ -84,6 +84,10 @@ struct UsageErrorTests {
         (["--output-template", "{stem}/"], "--output-template: '{stem}/' names a folder, not a file"),
         // A fuzz finding: with an empty {dir} this was the absolute path /STEM.
         (["--output-template", "{dir}//{stem}"], "--output-template: '{dir}//{stem}' has an empty folder name ('//')"),
+        (["--output-template", "../{stem}.{ext}"],
+         "--output-template: '../{stem}.{ext}' has a folder named '..'; a template names a path under the output folder"),
+        (["--output-template", "{dir}/./{stem}.{ext}"],
+         "--output-template: '{dir}/./{stem}.{ext}' has a folder named '.'; a template names a path under the output folder"),
         (["--output-template", ""], "--output-template: the template is empty"),
         (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
         (["--max-pixels", "0"], "--max-pixels must be 1...1000000000 (got 0)"),

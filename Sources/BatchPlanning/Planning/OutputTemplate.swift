@@ -26,8 +26,9 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a template; a field other than the four, a `{` or `}` that opens or closes no
     /// field, an empty template, an absolute one (it names a path under the output folder), one
-    /// ending in `/` and one with an empty folder name (`//`, which an empty `{dir}` would turn
-    /// into an absolute path) are refused.
+    /// ending in `/`, one with an empty folder name (`//`, which an empty `{dir}` would turn
+    /// into an absolute path) and one with a `.` or `..` folder (`../{stem}.{ext}` would write
+    /// beside the output folder) are refused.
     public init(_ text: String) throws(OutputTemplateError) {
         guard !text.isEmpty else { throw OutputTemplateError("the template is empty") }
         guard !text.hasPrefix("/") else {
@@ -35,6 +36,9 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
         }
         guard !text.hasSuffix("/") else { throw OutputTemplateError("'\(text)' names a folder, not a file") }
         guard !text.contains("//") else { throw OutputTemplateError("'\(text)' has an empty folder name ('//')") }
+        for name in text.split(separator: "/") where name == "." || name == ".." {
+            throw OutputTemplateError("'\(text)' has a folder named '\(name)'; a template names a path under the output folder")
+        }
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)
@@ -76,8 +80,7 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     /// Checks, before anything runs, that no two outputs of one input get one path: with
     /// several entries the template needs `{size}`, and no entry may be given twice.
     public func validate(sizes: [ThumbnailSize]) throws(OutputTemplateError) {
-        var seen: Set<String> = []
-        for size in sizes where !seen.insert(size.description).inserted {
+        if let size = ThumbnailSize.firstRepeated(in: sizes) {
             throw OutputTemplateError("--size names \(size) twice; every entry gives one output")
         }
         if sizes.count > 1 && !hasSize {
