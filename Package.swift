@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "CResampleSIMD"),
         // The tilt-shift's host box passes, vectorised by the C compiler (ImageEffects).
         .target(name: "CBoxBlur"),
+        // PNG's Paeth filter reversed with SSE2 intrinsics (ImageCodecs' PNG fast path).
+        .target(name: "CPNGUnfilter"),
 
         // Layer 1: the generic chain of Foundation operations. Knows nothing of images.
         .target(name: "OperationChain"),
@@ -71,7 +73,7 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF", "CLCMS2"]),
+                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF", "CLCMS2", "CPNGUnfilter"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),
