@@ -62,6 +62,26 @@ import TestSupport
         }
     }
 
+    /// The pixel limit and the memory budget are checked against the `ispe` box's size; the
+    /// AV1 frame can be larger (here 24x16 under an `ispe` of 4x4), so libavif and dav1d are told
+    /// the limit too and refuse a frame over it instead of allocating it.
+    @Test func aFrameLargerThanItsDeclaredSizeIsHeldToTheLimits() throws {
+        var avif = try Self.bytes("yuv444-8bit.avif")
+        let ispe = try #require(avif.indices.first { avif[$0..<min(avif.count, $0 + 4)].elementsEqual("ispe".utf8) })
+        avif.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0, 0, 0, 4, 0, 0, 0, 4])
+        #expect(try ImageDecoder.readHeader(data: avif, source: "f").pixelCount == 16)
+        let refused = ImageCodecError(source: "f", reason: .corrupt("libavif: Decoding of color planes failed"))
+        var overPixels = DecodeOptions()
+        overPixels.maxPixels = 383
+        #expect(throws: refused) { try ImageDecoder.decode(data: avif, source: "f", options: overPixels) }
+        var overBudget = DecodeOptions()
+        overBudget.memoryBudget = 383 * MemoryBudget.bytesPerPixel
+        #expect(throws: refused) { try ImageDecoder.decode(data: avif, source: "f", options: overBudget) }
+        var atLimit = DecodeOptions()
+        atLimit.maxPixels = 384
+        #expect(try ImageDecoder.decode(data: avif, source: "f", options: atLimit).image.width == 4)
+    }
+
     @Test func everyPrefixFailsWithOneErrorOrDecodes() throws {
         let whole = try Self.bytes("alpha-8bit.avif")
         for length in stride(from: 0, to: whole.count, by: 23) {

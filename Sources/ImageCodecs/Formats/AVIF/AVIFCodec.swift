@@ -16,10 +16,16 @@ enum AVIFCodec: ImageFormatCodec {
     }
 
     /// A libavif decoder parsed over `bytes` (which must outlive it), destroyed by the caller.
-    private static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool,
+    /// `pixelLimit` bounds what libavif and dav1d will decode (libavif's default is 2^28
+    /// pixels): the AV1 frame need not be the size the `ispe` box declares, which is what the
+    /// header, the pixel limit and the memory budget were checked against.
+    private static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
                               source: String) throws(ImageCodecError) -> UnsafeMutablePointer<avifDecoder> {
         guard let decoder = avifDecoderCreate() else {
             throw ImageCodecError(source: source, reason: .corrupt("libavif: out of memory"))
+        }
+        if let pixelLimit {
+            decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(pixelLimit, Int(decoder.pointee.imageSizeLimit))))
         }
         decoder.pointee.strictFlags = strict ? AVIF_STRICT_ENABLED.rawValue : AVIF_STRICT_DISABLED.rawValue
         decoder.pointee.ignoreExif = AVIF_TRUE
@@ -69,7 +75,8 @@ enum AVIFCodec: ImageFormatCodec {
 
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
-        let decoder = try parse(bytes, strict: options.failOnWarnings, source: source)
+        let pixelLimit = min(options.maxPixels, options.memoryBudget / MemoryBudget.bytesPerPixel)
+        let decoder = try parse(bytes, strict: options.failOnWarnings, pixelLimit: pixelLimit, source: source)
         defer { avifDecoderDestroy(decoder) }
         let width = Int(decoder.pointee.image.pointee.width), height = Int(decoder.pointee.image.pointee.height)
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .corrupt("AVIF size \(width)x\(height)")) }
