@@ -42,9 +42,8 @@ SIMD_VENV=${BENCH_SIMD_VENV:-/tmp/gpuglitch-bench-simd-venv}
 PYTHON=${PYTHON:-/usr/bin/python3}
 export POCL_CACHE_DIR="${POCL_CACHE_DIR:-/tmp/pocl-cache-${USER:-$(id -un)}-bench}"
 
-# Pinned so that reruns compare like with like; override to try newer ones.
-PILLOW_SPEC=${PILLOW_SPEC:-pillow==13.0.0}
-PYVIPS_SPEC=${PYVIPS_SPEC:-pyvips==3.2.0}
+# Pinned so that reruns compare like with like; override to try newer ones (Pillow's and
+# pyvips' pins are in bench/install.sh, shared with bench-formats.sh).
 OPENCV_SPEC=${OPENCV_SPEC:-opencv-python-headless==5.0.0.93}
 SIMD_SPEC=${SIMD_SPEC:-pillow-simd==12.1.1.post0}
 APT_PACKAGES="libvips-tools python3-venv python3-dev build-essential libjpeg-dev zlib1g-dev"
@@ -67,7 +66,8 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$WORK/logs"
 LOGS="$WORK/logs"
-say() { echo "bench: $*" >&2; }
+UNAVAILABLE=""
+. "$BENCH/install.sh"  # say, unavailable, apt_install, install_pillow_pyvips, ensure_corpus
 
 # Which parts are wanted (the driver resolves the exact tool names).
 wants() { case ",$ONLY," in *",all,"*) return 0 ;; esac; case ",$ONLY," in *"$1"*) return 0 ;; esac; return 1; }
@@ -80,40 +80,12 @@ wants png && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants srcset && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
-# Reasons a tool cannot run, handed to the driver, which lists it as failed.
-UNAVAILABLE=""
-unavailable() { UNAVAILABLE="$UNAVAILABLE
-$1=$2"; say "$1 unavailable: $2"; }
-
-# --- Debian packages ---------------------------------------------------------------------
-apt_install() {
-  missing=""
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
-  done
-  [ -z "$missing" ] && return 0
-  if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo -n"; else
-    say "missing Debian packages:$missing (not root, no sudo)"; return 1
-  fi
-  say "installing Debian packages:$missing"
-  $SUDO apt-get update >"$LOGS/apt.log" 2>&1 &&
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $missing \
-      >>"$LOGS/apt.log" 2>&1 || { say "apt-get failed, see $LOGS/apt.log"; return 1; }
-}
-
 # --- anchors -------------------------------------------------------------------------------
 install_anchors() {
   apt_install $APT_PACKAGES || true
   command -v vipsthumbnail >/dev/null || unavailable vipsthumbnail "vipsthumbnail not installed (Debian libvips-tools)"
 
-  if [ ! -x "$VENV/bin/python" ]; then
-    "$PYTHON" -m venv "$VENV" || { say "cannot create venv $VENV"; }
-  fi
-  "$VENV/bin/pip" install -q --disable-pip-version-check "$PILLOW_SPEC" "$PYVIPS_SPEC" \
-      >"$LOGS/pip-anchors.log" 2>&1 || say "pip install of $PILLOW_SPEC $PYVIPS_SPEC failed, see $LOGS/pip-anchors.log"
-  "$VENV/bin/python" -c 'import PIL' 2>/dev/null || unavailable pillow "$PILLOW_SPEC not installed ($LOGS/pip-anchors.log)"
-  "$VENV/bin/python" -c 'import pyvips; pyvips.Image.black(1, 1)' >"$LOGS/pyvips-check.log" 2>&1 ||
-    unavailable pyvips "pyvips cannot load libvips: $(tail -n 1 "$LOGS/pyvips-check.log")"
+  install_pillow_pyvips "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check "$OPENCV_SPEC" \
       >"$LOGS/pip-opencv.log" 2>&1 || say "pip install $OPENCV_SPEC failed, see $LOGS/pip-opencv.log"
   "$VENV/bin/python" -c 'import cv2' >"$LOGS/opencv-check.log" 2>&1 ||
@@ -135,8 +107,7 @@ install_anchors() {
 
 check_anchors() {  # --no-install: only say what is missing
   command -v vipsthumbnail >/dev/null || unavailable vipsthumbnail "vipsthumbnail not installed"
-  "$VENV/bin/python" -c 'import PIL' 2>/dev/null || unavailable pillow "no Pillow in $VENV"
-  "$VENV/bin/python" -c 'import pyvips; pyvips.Image.black(1, 1)' 2>/dev/null || unavailable pyvips "no usable pyvips in $VENV"
+  check_pillow_pyvips "$VENV"
   "$VENV/bin/python" -c 'import cv2' 2>/dev/null || unavailable opencv "no cv2 in $VENV"
   "$SIMD_VENV/bin/python" -c 'import PIL, sys; sys.exit("post" not in PIL.__version__)' 2>/dev/null ||
     unavailable pillow-simd "no Pillow-SIMD in $SIMD_VENV"
@@ -147,13 +118,7 @@ if [ "$WANT_ANCHORS" = 1 ]; then
 fi
 
 # --- corpus --------------------------------------------------------------------------------
-if [ "$REBUILD_CORPUS" = 1 ] || [ ! -d "$CORPUS" ]; then
-  say "building the corpus in $CORPUS (log $LOGS/corpus.log)"
-  skip=0; [ "$INSTALL" = 0 ] && skip=1
-  SKIP_INSTALL=$skip sh "$BENCH/make_corpus.sh" "$CORPUS" >"$LOGS/corpus.log" 2>&1 ||
-    { say "corpus build failed, see $LOGS/corpus.log"; exit 1; }
-fi
-say "corpus: $CORPUS ($(ls "$CORPUS" | wc -l) files)"
+ensure_corpus "$CORPUS" "$REBUILD_CORPUS" "$INSTALL"
 
 # --- gpuglitch -----------------------------------------------------------------------------
 GG=${GPUGLITCH:-}
