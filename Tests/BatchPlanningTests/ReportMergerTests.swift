@@ -98,6 +98,14 @@ struct ReportMergerTests {
         #expect(throws: ReportMergeError("report merge: cannot read \(scratch.file("d.jsonl")): is a folder")) {
             try ReportMerger.mergeFiles([scratch.file("d.jsonl")], into: scratch.file("m.jsonl"))
         }
+        // A .json shard is read whole, through the same POSIX layer and with the same reasons.
+        #expect(throws: ReportMergeError("report merge: cannot read \(scratch.file("none.json")): No such file or directory")) {
+            try ReportMerger.mergeFiles([scratch.file("none.json")], into: scratch.file("m.jsonl"))
+        }
+        try FileManager.default.createDirectory(atPath: scratch.file("d.json"), withIntermediateDirectories: true)
+        #expect(throws: ReportMergeError("report merge: cannot read \(scratch.file("d.json")): is a folder")) {
+            try ReportMerger.mergeFiles([scratch.file("d.json")], into: scratch.file("m.jsonl"))
+        }
         let good = try Self.shard(scratch, "g.jsonl", records: Self.records(0..<2), shard: nil, seconds: 1)
         var text = try scratch.text("g.jsonl")
         text = "{\"not\": \"a record\"}\n" + text

@@ -19,9 +19,9 @@ package struct ShardReport {
         if !isJSONLines {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
+                data = Data(try OpenFile.readAll(path: path))
             } catch {
-                throw ReportMergeError("report merge: cannot read \(path): \(error.localizedDescription)")
+                throw ReportMergeError("report merge: cannot read \(path): \(FileLines.reason(error))")
             }
             do {
                 var report = try decoder.decode(BatchReport.self, from: data)
