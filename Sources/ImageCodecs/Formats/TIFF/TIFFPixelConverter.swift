@@ -4,9 +4,30 @@
 /// map (black past its end), CMYK by Pillow's formula (or through `cmykTransform`, the file's
 /// CMYK profile, with `--icc srgb`), associated alpha undone as Pillow's
 /// `RGBa` to `RGBA` (`255 * c / a`, clipped; colour kept where alpha is 0 or 255).
+///
+/// The layouts photo TIFFs use go through `TIFFRowConverter`, a row at a time; the rest through
+/// `generalRGBA`, a sample at a time.
 enum TIFFPixelConverter {
     static func rgba(_ samples: TIFFSamples, layout: TIFFLayout,
                      cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+        guard let rows = TIFFRowConverter(layout) else {
+            return generalRGBA(samples, layout: layout, cmykTransform: cmykTransform)
+        }
+        let w = layout.width, h = layout.height
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+            samples.bytes.withUnsafeBufferPointer { s in
+                for y in 0..<h {
+                    rows.convert(s.baseAddress! + y * samples.rowBytes, into: out.baseAddress! + y * w * 4, width: w)
+                }
+            }
+            initialized = w * h * 4
+        }
+        return (pixels, layout.alpha == .none, false)
+    }
+
+    /// Any layout, a sample at a time.
+    static func generalRGBA(_ samples: TIFFSamples, layout: TIFFLayout,
+                            cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         let w = layout.width, h = layout.height
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel

@@ -36,25 +36,37 @@ struct TIFFSamples {
         let rowsPerStrip = max(1, min(layout.height, file.u32(TIFFTAG_ROWSPERSTRIP) ?? layout.height))
         let stripsPerPlane = (layout.height + rowsPerStrip - 1) / rowsPerStrip
         guard Int(TIFFNumberOfStrips(tif)) >= stripsPerPlane * planes else { return false }
-        // One strip's worth of scratch: libtiff may write a whole strip (the last one included).
         let stripSize = Int(TIFFStripSize64(tif))
         guard stripSize > 0 else { return false }
-        var scratch = [UInt8](repeating: 0, count: max(stripSize, rowsPerStrip * rowBytes))
+        // A whole strip whose decoded size is exactly its rows goes straight into `out`; any
+        // other (the last, short one; a size libtiff computes otherwise) through one strip's
+        // worth of scratch, as libtiff may write a whole strip.
+        let directStripBytes = rowsPerStrip * rowBytes
+        let direct = stripSize == directStripBytes
+        let needsScratch = !direct || layout.height % rowsPerStrip != 0
+        var scratch = [UInt8](repeating: 0, count: needsScratch ? max(stripSize, directStripBytes) : 0)
         return scratch.withUnsafeMutableBytes { strip -> Bool in
             for plane in 0..<planes {
                 for s in 0..<stripsPerPlane {
                     let firstRow = s * rowsPerStrip
                     let rows = min(rowsPerStrip, layout.height - firstRow)
-                    let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
-                                                    tmsize_t(strip.count))
-                    guard read >= 0 else { return false }
+                    let target = out.baseAddress!.advanced(by: plane * planeBytes + firstRow * rowBytes)
                     let count = rows * rowBytes
-                    // A short strip keeps its missing rows at zero, as Pillow leaves them.
-                    let available = min(count, Int(read))
-                    if available > 0 {
-                        out.baseAddress!.advanced(by: plane * planeBytes + firstRow * rowBytes)
-                            .copyMemory(from: strip.baseAddress!, byteCount: available)
+                    let index = UInt32(plane * stripsPerPlane + s)
+                    if direct, rows == rowsPerStrip {
+                        let read = TIFFReadEncodedStrip(tif, index, target, tmsize_t(count))
+                        guard read >= 0 else { return false }
+                        // A short strip keeps its missing rows at zero, as Pillow leaves them.
+                        if Int(read) < count {
+                            target.advanced(by: Int(read)).initializeMemory(as: UInt8.self, repeating: 0,
+                                                                            count: count - Int(read))
+                        }
+                        continue
                     }
+                    let read = TIFFReadEncodedStrip(tif, index, strip.baseAddress, tmsize_t(strip.count))
+                    guard read >= 0 else { return false }
+                    let available = min(count, Int(read))
+                    if available > 0 { target.copyMemory(from: strip.baseAddress!, byteCount: available) }
                 }
             }
             return true
