@@ -9,6 +9,13 @@ struct TIFFSamples {
     let rowBytes: Int
     let planes: Int
 
+    /// Samples already in memory (tests build them this way).
+    init(bytes: [UInt8], rowBytes: Int, planes: Int) {
+        self.bytes = bytes
+        self.rowBytes = rowBytes
+        self.planes = planes
+    }
+
     init(_ file: TIFFHandle, layout: TIFFLayout) throws(ImageCodecError) {
         let tif = file.tif
         let planes = layout.planar ? layout.samplesPerPixel : 1
