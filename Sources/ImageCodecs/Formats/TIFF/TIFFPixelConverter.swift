@@ -5,24 +5,37 @@
 /// CMYK profile, with `--icc srgb`), associated alpha undone as Pillow's
 /// `RGBa` to `RGBA` (`255 * c / a`, clipped; colour kept where alpha is 0 or 255).
 ///
-/// The layouts photo TIFFs use go through `TIFFRowConverter`, a row at a time; the rest through
-/// `generalRGBA`, a sample at a time.
+/// The layouts photo TIFFs use go through `TIFFRowConverter`, a band at a time as libtiff
+/// decodes it (`rgba(reading:layout:rows:)`); the rest through `generalRGBA`, a sample at a
+/// time from the whole page's samples.
 enum TIFFPixelConverter {
-    static func rgba(_ samples: TIFFSamples, layout: TIFFLayout,
-                     cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+    static func rgba(_ file: TIFFHandle, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
+        throws(ImageCodecError) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         guard let rows = TIFFRowConverter(layout) else {
-            return generalRGBA(samples, layout: layout, cmykTransform: cmykTransform)
+            return generalRGBA(try TIFFSamples(file, layout: layout), layout: layout, cmykTransform: cmykTransform)
         }
-        let w = layout.width, h = layout.height
-        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
-            samples.bytes.withUnsafeBufferPointer { s in
-                for y in 0..<h {
-                    rows.convert(s.baseAddress! + y * samples.rowBytes, into: out.baseAddress! + y * w * 4, width: w)
+        return (try rgba(reading: file, layout: layout, rows: rows), layout.alpha == .none, false)
+    }
+
+    /// Each band converted into the result as libtiff decodes it: no buffer of the whole
+    /// page's samples, and every byte of the result written once.
+    static func rgba(reading file: TIFFHandle, layout: TIFFLayout,
+                     rows: TIFFRowConverter) throws(ImageCodecError) -> [UInt8] {
+        let reader = TIFFBandReader(file, layout: layout)
+        let w = layout.width, count = w * layout.height * 4
+        var ok = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            ok = reader.forEachBand { _, firstRow, rowCount, band in
+                for row in 0..<rowCount {
+                    rows.convert(band.assumingMemoryBound(to: UInt8.self) + row * reader.rowBytes,
+                                 into: out.baseAddress! + (firstRow + row) * w * 4, width: w)
                 }
             }
-            initialized = w * h * 4
+            // Every row is in a band when the reader succeeds; on failure nothing is kept.
+            initialized = ok ? count : 0
         }
-        return (pixels, layout.alpha == .none, false)
+        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        return pixels
     }
 
     /// Any layout, a sample at a time.
