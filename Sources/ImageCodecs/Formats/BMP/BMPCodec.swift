@@ -77,8 +77,8 @@ enum BMPCodec: ImageFormatCodec {
             palette.withUnsafeBufferPointer { palette in
                 for y in 0..<bmp.height {
                     let outRow = bmp.topDown ? y : bmp.height - 1 - y
-                    let translucent = rows.unpack(data.baseAddress! + y * bmp.stride,
-                                                  into: UnsafeMutableRawPointer(out.baseAddress! + outRow * outRowBytes),
+                    let target = UnsafeMutableRawPointer(out.baseAddress! + outRow * outRowBytes)
+                    let translucent = rows.unpack(data.baseAddress! + y * bmp.stride, into: target,
                                                   width: bmp.width, palette: palette.baseAddress!)
                     if translucent { opaque = false }
                 }

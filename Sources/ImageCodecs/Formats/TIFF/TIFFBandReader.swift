@@ -78,7 +78,9 @@ struct TIFFBandReader {
                 band.initializeMemory(as: UInt8.self, repeating: 0)
                 for tx in stride(from: 0, to: layout.width, by: tileWidth) {
                     let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
-                    guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else { return false }
+                    guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else {
+                        return false
+                    }
                     let columns = min(tileWidth, layout.width - tx)
                     let byteStart = tx * bitsPerPixel / 8
                     let byteCount = min((columns * bitsPerPixel + 7) / 8, rowBytes - byteStart)

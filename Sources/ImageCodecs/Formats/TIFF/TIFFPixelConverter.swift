@@ -39,8 +39,8 @@ enum TIFFPixelConverter {
     }
 
     /// Any layout, a sample at a time.
-    static func generalRGBA(_ samples: TIFFSamples, layout: TIFFLayout,
-                            cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+    static func generalRGBA(_ samples: TIFFSamples, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
+        -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         let w = layout.width, h = layout.height
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel
