@@ -21,32 +21,40 @@ enum BMPCodec: ImageFormatCodec {
         let bmp = try BMPHeader(bytes, source: source)
         try ImageDecoder.checkMemoryBudget(width: bmp.width, height: bmp.height, options: options, source: source)
         let data = UnsafeRawBufferPointer(rebasing: bytes[bmp.dataOffset...])
-        var pixels = [UInt8](repeating: 0, count: bmp.width * bmp.height * 4)
+        let pixels: [UInt8]
         var opaque = true
         switch bmp.layout {
         case .runLength(let fourBit):
             guard let indices = BMPRunLength.decode(data, width: bmp.width, height: bmp.height, fourBit: fourBit) else {
                 throw ImageCodecError(source: source, reason: .truncated)
             }
+            var out = [UInt8](repeating: 0, count: bmp.width * bmp.height * 4)
             let lookup = paletteLookup(bmp.palette)
             for y in 0..<bmp.height {
                 let row = bmp.topDown ? y : bmp.height - 1 - y
                 for x in 0..<bmp.width {
-                    write(lookup[Int(indices[y * bmp.width + x])], to: &pixels, at: (row * bmp.width + x) * 4)
+                    write(lookup[Int(indices[y * bmp.width + x])], to: &out, at: (row * bmp.width + x) * 4)
                 }
             }
+            pixels = out
         default:
             let rowBytes = (bmp.width * bmp.bits + 7) / 8
             guard data.count >= bmp.stride * (bmp.height - 1) + rowBytes else {
                 throw ImageCodecError(source: source, reason: .truncated)
             }
             let lookup = paletteLookup(bmp.palette)
-            for y in 0..<bmp.height {
-                let row = UnsafeRawBufferPointer(rebasing: data[(y * bmp.stride)..<(y * bmp.stride + rowBytes)])
-                let outRow = bmp.topDown ? y : bmp.height - 1 - y
-                let hasAlpha = unpack(row, layout: bmp.layout, width: bmp.width, lookup: lookup,
-                                      into: &pixels, at: outRow * bmp.width * 4)
-                if hasAlpha { opaque = false }
+            if let rows = BMPRowUnpacker(bmp.layout) {
+                (pixels, opaque) = unpackRows(data, header: bmp, with: rows, lookup: lookup)
+            } else {
+                var out = [UInt8](repeating: 0, count: bmp.width * bmp.height * 4)
+                for y in 0..<bmp.height {
+                    let row = UnsafeRawBufferPointer(rebasing: data[(y * bmp.stride)..<(y * bmp.stride + rowBytes)])
+                    let outRow = bmp.topDown ? y : bmp.height - 1 - y
+                    let hasAlpha = unpack(row, layout: bmp.layout, width: bmp.width, lookup: lookup,
+                                          into: &out, at: outRow * bmp.width * 4)
+                    if hasAlpha { opaque = false }
+                }
+                pixels = out
             }
         }
         return finish(HostImage(width: bmp.width, height: bmp.height, pixels: pixels), header: header,
@@ -58,9 +66,31 @@ enum BMPCodec: ImageFormatCodec {
         return Array(bytes[range])
     }
 
+    /// Every row through `rows`, into storage that is not zeroed first (every byte is written).
+    /// `data` holds all the rows (checked by the caller).
+    private static func unpackRows(_ data: UnsafeRawBufferPointer, header bmp: BMPHeader, with rows: BMPRowUnpacker,
+                                   lookup: [UInt32]) -> (pixels: [UInt8], opaque: Bool) {
+        let palette = lookup.map { UInt32(littleEndian: $0) }
+        let outRowBytes = bmp.width * 4
+        var opaque = true
+        let pixels = [UInt8](unsafeUninitializedCapacity: outRowBytes * bmp.height) { out, initialized in
+            palette.withUnsafeBufferPointer { palette in
+                for y in 0..<bmp.height {
+                    let outRow = bmp.topDown ? y : bmp.height - 1 - y
+                    let target = UnsafeMutableRawPointer(out.baseAddress! + outRow * outRowBytes)
+                    let translucent = rows.unpack(data.baseAddress! + y * bmp.stride, into: target,
+                                                  width: bmp.width, palette: palette.baseAddress!)
+                    if translucent { opaque = false }
+                }
+            }
+            initialized = outRowBytes * bmp.height
+        }
+        return (pixels, opaque)
+    }
+
     /// 256 opaque RGBA entries: the palette, then black (as Pillow reads indices past a short
     /// palette).
-    private static func paletteLookup(_ palette: [(UInt8, UInt8, UInt8)]) -> [UInt32] {
+    static func paletteLookup(_ palette: [(UInt8, UInt8, UInt8)]) -> [UInt32] {
         (0..<256).map { i in
             let (r, g, b) = i < palette.count ? palette[i] : (0, 0, 0)
             return UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
@@ -75,8 +105,9 @@ enum BMPCodec: ImageFormatCodec {
         pixels[i + 3] = UInt8(truncatingIfNeeded: rgba >> 24)
     }
 
-    /// One stored row into RGBA at `start`; returns whether an alpha below 255 was written.
-    private static func unpack(_ row: UnsafeRawBufferPointer, layout: BMPHeader.Layout, width: Int, lookup: [UInt32],
+    /// One stored row into RGBA at `start`, a pixel at a time (any layout but run-length);
+    /// returns whether an alpha below 255 was written.
+    static func unpack(_ row: UnsafeRawBufferPointer, layout: BMPHeader.Layout, width: Int, lookup: [UInt32],
                                into pixels: inout [UInt8], at start: Int) -> Bool {
         var translucent = false
         for x in 0..<width {

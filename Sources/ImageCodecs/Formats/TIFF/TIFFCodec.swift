@@ -33,12 +33,11 @@ enum TIFFCodec: ImageFormatCodec {
         let layout = try TIFFLayout(file)
         try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height, options: options, source: source)
         let warningsBefore = file.warningCount
-        let samples = try TIFFSamples(file, layout: layout)
+        let (pixels, opaque, throughProfile) = try TIFFPixelConverter.rgba(file, layout: layout,
+                                                                           cmykTransform: options.cmykTransform)
         if options.failOnWarnings, file.warningCount > warningsBefore {
             throw ImageCodecError(source: source, reason: .corrupt("libtiff: \(file.firstWarning)"))
         }
-        let (pixels, opaque, throughProfile) = TIFFPixelConverter.rgba(samples, layout: layout,
-                                                                       cmykTransform: options.cmykTransform)
         var decoded = finish(HostImage(width: layout.width, height: layout.height, pixels: pixels), header: header,
                              options: options, opaque: opaque)
         decoded.convertedThroughProfile = throughProfile

@@ -41,6 +41,19 @@ struct TIFFLayout {
         }
     }
 
+    /// A layout given tag by tag (tests build the layouts they compare this way).
+    init(width: Int, height: Int, bitsPerSample: Int, samplesPerPixel: Int, planar: Bool, colour: Colour,
+         alpha: Alpha, orientation: ImageOrientation = .topLeft) {
+        self.width = width
+        self.height = height
+        self.bitsPerSample = bitsPerSample
+        self.samplesPerPixel = samplesPerPixel
+        self.planar = planar
+        self.colour = colour
+        self.alpha = alpha
+        self.orientation = orientation
+    }
+
     init(_ file: TIFFHandle) throws(ImageCodecError) {
         func unsupported(_ what: String) -> ImageCodecError {
             ImageCodecError(source: file.source, reason: .corrupt("unsupported TIFF: \(what)"))

@@ -4,9 +4,43 @@
 /// map (black past its end), CMYK by Pillow's formula (or through `cmykTransform`, the file's
 /// CMYK profile, with `--icc srgb`), associated alpha undone as Pillow's
 /// `RGBa` to `RGBA` (`255 * c / a`, clipped; colour kept where alpha is 0 or 255).
+///
+/// The layouts photo TIFFs use go through `TIFFRowConverter`, a band at a time as libtiff
+/// decodes it (`rgba(reading:layout:rows:)`); the rest through `generalRGBA`, a sample at a
+/// time from the whole page's samples.
 enum TIFFPixelConverter {
-    static func rgba(_ samples: TIFFSamples, layout: TIFFLayout,
-                     cmykTransform: ColourTransform? = nil) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+    static func rgba(_ file: TIFFHandle, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
+        throws(ImageCodecError) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+        guard let rows = TIFFRowConverter(layout) else {
+            return generalRGBA(try TIFFSamples(file, layout: layout), layout: layout, cmykTransform: cmykTransform)
+        }
+        return (try rgba(reading: file, layout: layout, rows: rows), layout.alpha == .none, false)
+    }
+
+    /// Each band converted into the result as libtiff decodes it: no buffer of the whole
+    /// page's samples, and every byte of the result written once.
+    static func rgba(reading file: TIFFHandle, layout: TIFFLayout,
+                     rows: TIFFRowConverter) throws(ImageCodecError) -> [UInt8] {
+        let reader = TIFFBandReader(file, layout: layout)
+        let w = layout.width, count = w * layout.height * 4
+        var ok = false
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            ok = reader.forEachBand { _, firstRow, rowCount, band in
+                for row in 0..<rowCount {
+                    rows.convert(band.assumingMemoryBound(to: UInt8.self) + row * reader.rowBytes,
+                                 into: out.baseAddress! + (firstRow + row) * w * 4, width: w)
+                }
+            }
+            // Every row is in a band when the reader succeeds; on failure nothing is kept.
+            initialized = ok ? count : 0
+        }
+        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        return pixels
+    }
+
+    /// Any layout, a sample at a time.
+    static func generalRGBA(_ samples: TIFFSamples, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
+        -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         let w = layout.width, h = layout.height
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel

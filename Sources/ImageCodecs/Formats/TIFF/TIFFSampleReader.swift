@@ -1,92 +1,32 @@
-import CTIFF
-
-/// The first page's samples, decompressed by libtiff (none, LZW, deflate, PackBits, JPEG,
-/// CCITT G3/G4, with predictors and fill order undone; 16-bit samples in host byte order),
-/// from strips or tiles into one buffer: `planes` planes (1 when contiguous) of `height` rows
-/// of `rowBytes` each.
+/// The first page's samples in one buffer (`TIFFBandReader`'s bands put together): `planes`
+/// planes (1 when contiguous) of `height` rows of `rowBytes` each. The general conversion
+/// (`TIFFPixelConverter.generalRGBA`) reads any sample of any layout from it.
 struct TIFFSamples {
     let bytes: [UInt8]
     let rowBytes: Int
     let planes: Int
 
-    init(_ file: TIFFHandle, layout: TIFFLayout) throws(ImageCodecError) {
-        let tif = file.tif
-        let planes = layout.planar ? layout.samplesPerPixel : 1
-        let bitsPerPixel = layout.bitsPerSample * (layout.planar ? 1 : layout.samplesPerPixel)
-        let rowBytes = (layout.width * bitsPerPixel + 7) / 8
-        let planeBytes = rowBytes * layout.height
-        var buffer = [UInt8](repeating: 0, count: planeBytes * planes)
-        let ok: Bool = buffer.withUnsafeMutableBytes { out in
-            if TIFFIsTiled(tif) != 0 {
-                return Self.readTiles(file, layout: layout, into: out, rowBytes: rowBytes, planeBytes: planeBytes,
-                                      bitsPerPixel: bitsPerPixel, planes: planes)
-            }
-            return Self.readStrips(file, layout: layout, into: out, rowBytes: rowBytes, planeBytes: planeBytes,
-                                   planes: planes)
-        }
-        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
-        bytes = buffer
+    /// Samples already in memory (tests build them this way).
+    init(bytes: [UInt8], rowBytes: Int, planes: Int) {
+        self.bytes = bytes
         self.rowBytes = rowBytes
         self.planes = planes
     }
 
-    private static func readStrips(_ file: TIFFHandle, layout: TIFFLayout, into out: UnsafeMutableRawBufferPointer,
-                                   rowBytes: Int, planeBytes: Int, planes: Int) -> Bool {
-        let tif = file.tif
-        let rowsPerStrip = max(1, min(layout.height, file.u32(TIFFTAG_ROWSPERSTRIP) ?? layout.height))
-        let stripsPerPlane = (layout.height + rowsPerStrip - 1) / rowsPerStrip
-        guard Int(TIFFNumberOfStrips(tif)) >= stripsPerPlane * planes else { return false }
-        // One strip's worth of scratch: libtiff may write a whole strip (the last one included).
-        let stripSize = Int(TIFFStripSize64(tif))
-        guard stripSize > 0 else { return false }
-        var scratch = [UInt8](repeating: 0, count: max(stripSize, rowsPerStrip * rowBytes))
-        return scratch.withUnsafeMutableBytes { strip -> Bool in
-            for plane in 0..<planes {
-                for s in 0..<stripsPerPlane {
-                    let firstRow = s * rowsPerStrip
-                    let rows = min(rowsPerStrip, layout.height - firstRow)
-                    let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
-                                                    tmsize_t(strip.count))
-                    guard read >= 0 else { return false }
-                    let count = rows * rowBytes
-                    // A short strip keeps its missing rows at zero, as Pillow leaves them.
-                    let available = min(count, Int(read))
-                    if available > 0 {
-                        out.baseAddress!.advanced(by: plane * planeBytes + firstRow * rowBytes)
-                            .copyMemory(from: strip.baseAddress!, byteCount: available)
-                    }
-                }
+    init(_ file: TIFFHandle, layout: TIFFLayout) throws(ImageCodecError) {
+        let reader = TIFFBandReader(file, layout: layout)
+        let rowBytes = reader.rowBytes
+        let planeBytes = rowBytes * layout.height
+        var buffer = [UInt8](repeating: 0, count: planeBytes * reader.planes)
+        let ok = buffer.withUnsafeMutableBytes { out in
+            reader.forEachBand { plane, firstRow, rows, band in
+                (out.baseAddress! + plane * planeBytes + firstRow * rowBytes)
+                    .copyMemory(from: band, byteCount: rows * rowBytes)
             }
-            return true
         }
-    }
-
-    private static func readTiles(_ file: TIFFHandle, layout: TIFFLayout, into out: UnsafeMutableRawBufferPointer,
-                                  rowBytes: Int, planeBytes: Int, bitsPerPixel: Int, planes: Int) -> Bool {
-        let tif = file.tif
-        guard let tileWidth = file.u32(TIFFTAG_TILEWIDTH), let tileHeight = file.u32(TIFFTAG_TILELENGTH),
-              tileWidth > 0, tileHeight > 0 else { return false }
-        let tileSize = Int(TIFFTileSize64(tif))
-        let tileRowBytes = (tileWidth * bitsPerPixel + 7) / 8
-        guard tileSize >= tileRowBytes * tileHeight else { return false }
-        var scratch = [UInt8](repeating: 0, count: tileSize)
-        return scratch.withUnsafeMutableBytes { tile -> Bool in
-            for plane in 0..<planes {
-                for ty in stride(from: 0, to: layout.height, by: tileHeight) {
-                    for tx in stride(from: 0, to: layout.width, by: tileWidth) {
-                        let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
-                        guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else { return false }
-                        let columns = min(tileWidth, layout.width - tx)
-                        let byteStart = tx * bitsPerPixel / 8
-                        let byteCount = min((columns * bitsPerPixel + 7) / 8, rowBytes - byteStart)
-                        for row in 0..<min(tileHeight, layout.height - ty) {
-                            out.baseAddress!.advanced(by: plane * planeBytes + (ty + row) * rowBytes + byteStart)
-                                .copyMemory(from: tile.baseAddress!.advanced(by: row * tileRowBytes), byteCount: byteCount)
-                        }
-                    }
-                }
-            }
-            return true
-        }
+        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        bytes = buffer
+        self.rowBytes = rowBytes
+        planes = reader.planes
     }
 }

@@ -1,0 +1,97 @@
+import CTIFF
+
+/// Reads the first page's samples band by band, as libtiff decompresses them (none, LZW,
+/// deflate, PackBits, JPEG, CCITT G3/G4, with predictors and fill order undone; 16-bit samples
+/// in host byte order): a band is one strip, or one row of tiles put side by side, and holds
+/// `rows` rows of `rowBytes` bytes of one plane (of `samplesPerPixel` when planar, else of
+/// one). Only a band's worth of memory is held, so a caller can convert each band as it
+/// comes instead of keeping the whole page's samples.
+struct TIFFBandReader {
+    let rowBytes: Int
+    let planes: Int
+    private let file: TIFFHandle
+    private let layout: TIFFLayout
+    private let bitsPerPixel: Int
+
+    init(_ file: TIFFHandle, layout: TIFFLayout) {
+        self.file = file
+        self.layout = layout
+        planes = layout.planar ? layout.samplesPerPixel : 1
+        bitsPerPixel = layout.bitsPerSample * (layout.planar ? 1 : layout.samplesPerPixel)
+        rowBytes = (layout.width * bitsPerPixel + 7) / 8
+    }
+
+    /// Calls `body(plane, firstRow, rows, band)` for every band, planes in order, rows top
+    /// to bottom; `band` is valid only during the call. A strip that decodes short keeps its
+    /// missing rows at zero, as Pillow leaves them. Returns false when libtiff failed or the
+    /// file's strips or tiles do not cover the image (the caller reads `file.failure`).
+    func forEachBand(_ body: (_ plane: Int, _ firstRow: Int, _ rows: Int, _ band: UnsafeRawPointer) -> Void) -> Bool {
+        TIFFIsTiled(file.tif) != 0 ? tiles(body) : strips(body)
+    }
+
+    private func strips(_ body: (Int, Int, Int, UnsafeRawPointer) -> Void) -> Bool {
+        let tif = file.tif
+        let rowsPerStrip = max(1, min(layout.height, file.u32(TIFFTAG_ROWSPERSTRIP) ?? layout.height))
+        let stripsPerPlane = (layout.height + rowsPerStrip - 1) / rowsPerStrip
+        guard Int(TIFFNumberOfStrips(tif)) >= stripsPerPlane * planes else { return false }
+        // One strip's worth: libtiff may write a whole strip (the last one included).
+        let stripSize = Int(TIFFStripSize64(tif))
+        guard stripSize > 0 else { return false }
+        let strip = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stripSize, rowsPerStrip * rowBytes),
+                                                           alignment: 16)
+        defer { strip.deallocate() }
+        for plane in 0..<planes {
+            for s in 0..<stripsPerPlane {
+                let firstRow = s * rowsPerStrip
+                let rows = min(rowsPerStrip, layout.height - firstRow)
+                let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
+                                                tmsize_t(strip.count))
+                guard read >= 0 else { return false }
+                let count = rows * rowBytes
+                let available = max(0, min(count, Int(read)))
+                if available < count {
+                    (strip.baseAddress! + available).initializeMemory(as: UInt8.self, repeating: 0,
+                                                                      count: count - available)
+                }
+                body(plane, firstRow, rows, UnsafeRawPointer(strip.baseAddress!))
+            }
+        }
+        return true
+    }
+
+    private func tiles(_ body: (Int, Int, Int, UnsafeRawPointer) -> Void) -> Bool {
+        let tif = file.tif
+        guard let tileWidth = file.u32(TIFFTAG_TILEWIDTH), let tileHeight = file.u32(TIFFTAG_TILELENGTH),
+              tileWidth > 0, tileHeight > 0 else { return false }
+        let tileSize = Int(TIFFTileSize64(tif))
+        let tileRowBytes = (tileWidth * bitsPerPixel + 7) / 8
+        guard tileSize >= tileRowBytes * tileHeight else { return false }
+        let bandRows = min(tileHeight, layout.height)
+        let tile = UnsafeMutableRawBufferPointer.allocate(byteCount: tileSize, alignment: 16)
+        defer { tile.deallocate() }
+        let band = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * rowBytes, alignment: 16)
+        defer { band.deallocate() }
+        for plane in 0..<planes {
+            for ty in stride(from: 0, to: layout.height, by: tileHeight) {
+                let rows = min(tileHeight, layout.height - ty)
+                // Zeroed: bytes no tile covers (a nonstandard tile width) stay 0.
+                band.initializeMemory(as: UInt8.self, repeating: 0)
+                for tx in stride(from: 0, to: layout.width, by: tileWidth) {
+                    let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
+                    guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else {
+                        return false
+                    }
+                    let columns = min(tileWidth, layout.width - tx)
+                    let byteStart = tx * bitsPerPixel / 8
+                    let byteCount = min((columns * bitsPerPixel + 7) / 8, rowBytes - byteStart)
+                    for row in 0..<rows {
+                        (band.baseAddress! + row * rowBytes + byteStart)
+                            .copyMemory(from: tile.baseAddress! + row * tileRowBytes, byteCount: byteCount)
+                    }
+                }
+                body(plane, ty, rows, UnsafeRawPointer(band.baseAddress!))
+            }
+        }
+        return true
+    }
+}
