@@ -77,8 +77,10 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     }
 
     /// A backend over `runtime` (tests give it a runtime of their own, with a forcing driver).
+    /// `stagesTransfers` true takes the transfer path of a device with memory of its own
+    /// (pinned staging, no in-place uploads) whatever the device is: tests run it on POCL.
     init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool,
-         kernelsSeeACPU: Bool? = nil) throws {
+         kernelsSeeACPU: Bool? = nil, stagesTransfers: Bool? = nil) throws {
         let device = runtime.device
         self.device = device
         self.runtime = runtime
@@ -88,7 +90,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
                                                    isCPU: kernelsSeeACPU ?? limits.isCPU,
                                                    maxWorkItemSizes: limits.maxWorkItemSizes)
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
-        readsLargeUploadsInPlace = try device.type == .cpu
+        readsLargeUploadsInPlace = try !(stagesTransfers ?? (device.type != .cpu))
         let quarter = Int(clamping: try device.globalMemory / 4)
         let cap = (try? device.type) == .cpu ? 16 << 20 : 512 << 20
         pool = OpenCLBufferPool(context: runtime.context, maxIdleBytes: maxIdleBytes ?? min(quarter, cap))
@@ -157,11 +159,15 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             try pixels.withUnsafeBytes { try queue.write(target, from: $0).wait() }
             return
         }
-        let stage = try staging.buffer(size: pixels.count).buffer
-        try stage.waitForLastTransfer()
-        let bytes = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<pixels.count])
-        pixels.withUnsafeBytes { bytes.copyMemory(from: $0) }
-        stage.transferStarted(try queue.write(target, from: UnsafeRawBufferPointer(bytes)))
+        // Held until the write is recorded: the pool hands the staging out again once it goes.
+        let pooled = try staging.buffer(size: pixels.count)
+        try withExtendedLifetime(pooled) {
+            let stage = pooled.buffer
+            try stage.waitForLastTransfer()
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<pixels.count])
+            pixels.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            stage.transferStarted(try queue.write(target, from: UnsafeRawBufferPointer(bytes)))
+        }
     }
 
     /// Copies `source` (at least `bytes.count` bytes) into `bytes` once the work queued before
@@ -173,11 +179,14 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             try queue.read(source, into: bytes).wait()
             return
         }
-        let stage = try staging.buffer(size: bytes.count).buffer
-        try stage.waitForLastTransfer()
-        let staged = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<bytes.count])
-        try queue.read(source, into: staged).wait()
-        bytes.copyMemory(from: UnsafeRawBufferPointer(staged))
+        let pooled = try staging.buffer(size: bytes.count)
+        try withExtendedLifetime(pooled) {
+            let stage = pooled.buffer
+            try stage.waitForLastTransfer()
+            let staged = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<bytes.count])
+            try queue.read(source, into: staged).wait()
+            bytes.copyMemory(from: UnsafeRawBufferPointer(staged))
+        }
     }
 
     /// The buffer of a device image that lives in this device's context (made by this backend
