@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// Buffers kept for reuse: device buffers (`CLBuffer`), and on devices with memory of their
-/// own the pinned staging of transfers (`CLPinnedBuffer`). Allocating a fresh 48 MB buffer costs ~30 ms on POCL against
-/// ~5 ms for writing into a reused one (docs/SPEC.md §8).
+/// own the pinned staging of transfers (`CLPinnedBuffer`). Allocating a fresh 48 MB buffer
+/// costs ~30 ms on POCL against ~5 ms for writing into a reused one (docs/SPEC.md §8).
 ///
 /// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple of an
 /// eighth of its power of two, at most 12.5% more), not by exact size: photos of a real batch
