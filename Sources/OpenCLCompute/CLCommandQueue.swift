@@ -42,24 +42,40 @@ package final class CLCommandQueue: @unchecked Sendable {
         }
     }
 
-    /// Copies `bytes` into `buffer` at `offset` and returns when the copy is done (after every
-    /// command queued before it). Blocking, so the host memory only has to live for the call.
-    @discardableResult
-    package func writeBlocking(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
+    /// Starts copying `bytes` into `buffer` at `offset`, after every command queued before it,
+    /// and returns its event without waiting: `bytes` must stay alive and unchanged until the
+    /// event has completed.
+    package func write(_ buffer: CLBuffer, offset: Int = 0, from bytes: UnsafeRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
         return try Self.enqueued("clEnqueueWriteBuffer") { event in
-            clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
+            clEnqueueWriteBuffer(id, buffer.id, cl_bool(CL_FALSE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
         }
     }
 
-    /// Copies `buffer[offset...]` into `bytes` and returns when the data is there, after every
-    /// command queued before it.
-    @discardableResult
-    package func readBlocking(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
+    /// Starts copying `buffer[offset...]` into `bytes`, after every command queued before it,
+    /// and returns its event without waiting: `bytes` must stay alive, and hold the data only
+    /// once the event has completed (`CLEvent.wait()`, which also sends the queue to the device).
+    package func read(_ buffer: CLBuffer, offset: Int = 0, into bytes: UnsafeMutableRawBufferPointer) throws(CLCallError) -> CLEvent {
         precondition(offset >= 0 && offset + bytes.count <= buffer.size)
         return try Self.enqueued("clEnqueueReadBuffer") { event in
-            clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_TRUE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
+            clEnqueueReadBuffer(id, buffer.id, cl_bool(CL_FALSE), offset, bytes.count, bytes.baseAddress, 0, nil, &event)
         }
+    }
+
+    /// Maps all of `buffer` for host reads and writes once every command queued before it has
+    /// finished, and returns its host address (`CLPinnedBuffer` keeps it mapped for life).
+    func mapBlocking(_ buffer: CLBuffer) throws(CLCallError) -> UnsafeMutableRawPointer {
+        var err: cl_int = 0
+        let flags = cl_map_flags(CL_MAP_READ) | cl_map_flags(CL_MAP_WRITE)
+        let address = clEnqueueMapBuffer(id, buffer.id, cl_bool(CL_TRUE), flags, 0, buffer.size, 0, nil, nil, &err)
+        try check("clEnqueueMapBuffer", err)
+        guard let address else { throw CLCallError(call: "clEnqueueMapBuffer", error: .outOfHostMemory) }
+        return address
+    }
+
+    /// Enqueues the unmapping of `address`, mapped from `buffer` by `mapBlocking`, without waiting.
+    func unmap(_ buffer: CLBuffer, _ address: UnsafeMutableRawPointer) throws(CLCallError) {
+        try check("clEnqueueUnmapMemObject", clEnqueueUnmapMemObject(id, buffer.id, address, 0, nil, nil))
     }
 
     /// Calls `body` once every command queued before this call has finished (successfully or

@@ -10,4 +10,8 @@ package struct CLMemoryFlags: OptionSet, Sendable {
     package static let readWrite = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_WRITE))
     /// The kernels only read the buffer.
     package static let readOnly = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_READ_ONLY))
+    /// The implementation allocates the buffer in memory the host can reach
+    /// (`CL_MEM_ALLOC_HOST_PTR`): pinned memory on a GPU, which the device copies from and to
+    /// directly (`CLPinnedBuffer`).
+    package static let hostAllocated = CLMemoryFlags(rawValue: cl_mem_flags(CL_MEM_ALLOC_HOST_PTR))
 }

@@ -5,7 +5,7 @@ protocol OpenCLImageStorage: AnyObject {
     var context: CLContext { get }
 }
 
-extension PooledBuffer: OpenCLImageStorage {
+extension PooledBuffer: OpenCLImageStorage where Buffer == CLBuffer {
     var context: CLContext { pool.context }
 }
 

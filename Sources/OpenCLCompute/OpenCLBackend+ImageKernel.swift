@@ -16,7 +16,7 @@ extension OpenCLBackend {
         let settled = try settle(launches, in: runtime.programs.program(kernel.program))
         let job = try prepare(image, width: size.width, height: size.height,
                               isOpaque: kernel.outputIsOpaque(inputIsOpaque: image.isOpaque))
-        var scratch: [PooledBuffer] = []
+        var scratch: [PooledBuffer<CLBuffer>] = []
         for image in launches.scratchImages {
             scratch.append(try pool.buffer(size: image.width * image.height * 4))
         }

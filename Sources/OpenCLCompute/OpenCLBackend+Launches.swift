@@ -25,8 +25,8 @@ extension OpenCLBackend {
     /// work-group (the kernels ignore work-items past the image). Tables are copied to
     /// read-only buffers that OpenCL keeps alive until the launches that read them are done.
     /// Arguments are bound and the launch enqueued under the program's lock
-    /// (`OpenCLProgramKernels.withKernel`). One flush at the end starts the device without
-    /// waiting for a later blocking call.
+    /// (`OpenCLProgramKernels.withKernel`). Nothing is flushed here: the download that needs
+    /// the chain's result waits for it, which sends the queue to the device.
     func enqueue(_ settled: OpenCLSettledLaunches, images: [CLBuffer]) throws {
         let program = settled.program
         for (launch, localSize) in zip(settled.launches.launches, settled.localSizes) {
@@ -55,7 +55,6 @@ extension OpenCLBackend {
                 try queue.enqueue(k, globalSize: global, localSize: localSize)
             }
         }
-        try runtime.queue.flush()
     }
 
     /// The work-group `launch` runs with (see `settle`).

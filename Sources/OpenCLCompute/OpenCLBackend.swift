@@ -5,9 +5,11 @@ import ImageMaths
 
 /// The image operations on one OpenCL device.
 ///
-/// Kernels are enqueued on the device's in-order queue without waiting; only `download`
-/// waits. Device images are pooled buffers (`PooledBuffer`) that return to this backend's pool
-/// when dropped, or, on a CPU device, large uploads read in place (`HostBackedBuffer`). The
+/// Uploads and kernels are enqueued on the device's in-order queue without waiting or
+/// flushing; only `download` waits, and its wait sends the queue to the device. Device images
+/// are pooled buffers (`PooledBuffer`) that return to this backend's pool when dropped, or, on
+/// a CPU device, large uploads read in place (`HostBackedBuffer`). On other devices transfers
+/// go through pinned staging (`CLPinnedBuffer`), so an upload need not wait. The
 /// programs and kernels are built once per device per process (`OpenCLDeviceRuntime`). The
 /// built-in passes launch their kernels (`OpenCLBuiltInKernel`) the way users' `ImageKernel`s
 /// do: recorded as `KernelLaunches`, then `settle` and `enqueue(_:images:)`. Safe to use from
@@ -21,7 +23,11 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     package let device: CLDevice
 
     let runtime: OpenCLDeviceRuntime
-    let pool: OpenCLBufferPool
+    let pool: OpenCLBufferPool<CLBuffer>
+    /// Pinned staging for transfers, on devices with memory of their own; nil on a CPU device,
+    /// whose kernels read host memory anyway: there a transfer copies straight from or to the
+    /// image's array.
+    let staging: OpenCLBufferPool<CLPinnedBuffer>?
     /// Whether the resampling passes run the x86 kernels of resample.cl (CPU devices whose
     /// compiler builds them), else the portable ones. Both give the same bytes.
     let usesX86Kernels: Bool
@@ -36,6 +42,8 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     /// into pooled buffers: their copy costs less than the buffer, marker and callback that
     /// reading in place needs per image.
     static let inPlaceUploadBytes = 1 << 20
+    /// Idle pinned staging kept for reuse (host memory that the OS cannot page out).
+    static let maxIdleStagingBytes = 128 << 20
 
     /// A backend on `device`; `index` is its place in `CLDevice.all()` and only names it.
     /// Builds the device's program on first use in the process (throws `CLBuildError` if it
@@ -69,8 +77,10 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
     }
 
     /// A backend over `runtime` (tests give it a runtime of their own, with a forcing driver).
+    /// `stagesTransfers` true takes the transfer path of a device with memory of its own
+    /// (pinned staging, no in-place uploads) whatever the device is: tests run it on POCL.
     init(runtime: OpenCLDeviceRuntime, index: Int, maxIdleBytes: Int?, allowsX86Kernels: Bool,
-         kernelsSeeACPU: Bool? = nil) throws {
+         kernelsSeeACPU: Bool? = nil, stagesTransfers: Bool? = nil) throws {
         let device = runtime.device
         self.device = device
         self.runtime = runtime
@@ -80,10 +90,12 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
                                                    isCPU: kernelsSeeACPU ?? limits.isCPU,
                                                    maxWorkItemSizes: limits.maxWorkItemSizes)
         usesX86Kernels = allowsX86Kernels && runtime.hasX86Kernels
-        readsLargeUploadsInPlace = try device.type == .cpu
+        readsLargeUploadsInPlace = try !(stagesTransfers ?? (device.type != .cpu))
         let quarter = Int(clamping: try device.globalMemory / 4)
         let cap = (try? device.type) == .cpu ? 16 << 20 : 512 << 20
         pool = OpenCLBufferPool(context: runtime.context, maxIdleBytes: maxIdleBytes ?? min(quarter, cap))
+        staging = readsLargeUploadsInPlace ? nil
+            : OpenCLBufferPool(stagingFor: runtime.queue, maxIdleBytes: Self.maxIdleStagingBytes)
         name = "opencl:\(index) (\((try? device.name) ?? "unnamed device"))"
     }
 
@@ -103,10 +115,10 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
         }
     }
 
-    /// Copies a host image into a pooled device buffer. The write is blocking, so the host
-    /// array only has to live for this call; on the in-order queue it runs after the work
-    /// queued before it. On a CPU device a large image is not copied but read where it lies
-    /// (`HostBackedBuffer` keeps it alive as long as kernels may read it).
+    /// Copies a host image into a pooled device buffer (`write(_:into:)`); on the in-order
+    /// queue the copy runs after the work queued before it. On a CPU device a large image is
+    /// not copied but read where it lies (`HostBackedBuffer` keeps it alive as long as kernels
+    /// may read it).
     func upload(_ host: HostImage) throws -> PipelineImage {
         if readsLargeUploadsInPlace && host.pixels.count >= Self.inPlaceUploadBytes {
             let storage = try HostBackedBuffer(pixels: host.pixels, queue: runtime.queue)
@@ -116,9 +128,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
         }
         let target = try pool.buffer(size: host.pixels.count)
         if !host.pixels.isEmpty {
-            try host.pixels.withUnsafeBytes { bytes in
-                _ = try runtime.queue.writeBlocking(target.buffer, from: bytes)
-            }
+            try write(host.pixels, into: target.buffer)
         }
         transfers.recordUpload(bytes: host.pixels.count)
         return .device(DeviceImage(width: host.width, height: host.height, isOpaque: !host.hasTransparency,
@@ -132,12 +142,51 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
         let count = image.width * image.height * 4
         let pixels = try [UInt8](unsafeUninitializedCapacity: count) { bytes, initialised in
             if count > 0 {
-                _ = try runtime.queue.readBlocking(source, into: UnsafeMutableRawBufferPointer(bytes))
+                try read(source, into: UnsafeMutableRawBufferPointer(bytes))
             }
             initialised = count
         }
         transfers.recordDownload(bytes: count)
         return HostImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// Starts copying `pixels` into `target`. With pinned staging (`staging`) the pixels are
+    /// copied into it and the transfer runs on without this call waiting; on a CPU device the
+    /// copy is from the array itself, so it is waited for.
+    private func write(_ pixels: [UInt8], into target: CLBuffer) throws {
+        let queue = runtime.queue
+        guard let staging else {
+            try pixels.withUnsafeBytes { try queue.write(target, from: $0).wait() }
+            return
+        }
+        // Held until the write is recorded: the pool hands the staging out again once it goes.
+        let pooled = try staging.buffer(size: pixels.count)
+        try withExtendedLifetime(pooled) {
+            let stage = pooled.buffer
+            try stage.waitForLastTransfer()
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<pixels.count])
+            pixels.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            stage.transferStarted(try queue.write(target, from: UnsafeRawBufferPointer(bytes)))
+        }
+    }
+
+    /// Copies `source` (at least `bytes.count` bytes) into `bytes` once the work queued before
+    /// has finished: through pinned staging where there is some, else straight into `bytes`.
+    /// The wait sends the queue to the device: this is where a chain's results are needed.
+    private func read(_ source: CLBuffer, into bytes: UnsafeMutableRawBufferPointer) throws {
+        let queue = runtime.queue
+        guard let staging else {
+            try queue.read(source, into: bytes).wait()
+            return
+        }
+        let pooled = try staging.buffer(size: bytes.count)
+        try withExtendedLifetime(pooled) {
+            let stage = pooled.buffer
+            try stage.waitForLastTransfer()
+            let staged = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<bytes.count])
+            try queue.read(source, into: staged).wait()
+            bytes.copyMemory(from: UnsafeRawBufferPointer(staged))
+        }
     }
 
     /// The buffer of a device image that lives in this device's context (made by this backend
@@ -268,5 +317,5 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
 
 extension OpenCLBackend {
     /// Buffers created and reused by this backend's pool.
-    var bufferPoolStatistics: OpenCLBufferPool.Statistics { pool.statistics }
+    var bufferPoolStatistics: OpenCLBufferPool<CLBuffer>.Statistics { pool.statistics }
 }

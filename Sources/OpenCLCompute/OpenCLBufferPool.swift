@@ -2,8 +2,9 @@ import ComputeCore
 import Foundation
 import Synchronization
 
-/// Device buffers kept for reuse: allocating a fresh 48 MB buffer costs ~30 ms on POCL against
-/// ~5 ms for writing into a reused one (docs/SPEC.md §8).
+/// Buffers kept for reuse: device buffers (`CLBuffer`), and on devices with memory of their
+/// own the pinned staging of transfers (`CLPinnedBuffer`). Allocating a fresh 48 MB buffer
+/// costs ~30 ms on POCL against ~5 ms for writing into a reused one (docs/SPEC.md §8).
 ///
 /// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple of an
 /// eighth of its power of two, at most 12.5% more), not by exact size: photos of a real batch
@@ -17,9 +18,10 @@ import Synchronization
 /// A buffer handed out is wrapped in a `PooledBuffer`, which gives it back when the last
 /// reference goes (the `DeviceImage` holding it is dropped). Kernels still queued on it are
 /// not a hazard: every user of the pool's buffers enqueues on the same in-order queue, so the
-/// next user's commands run after them. Idle buffers are bounded in count and bytes; the
-/// oldest are released first.
-final class OpenCLBufferPool: Sendable {
+/// next user's commands run after them (a pinned buffer's host-side user waits for its last
+/// transfer, `CLPinnedBuffer.waitForLastTransfer`). Idle buffers are bounded in count and
+/// bytes; the oldest are released first.
+final class OpenCLBufferPool<Buffer: OpenCLPoolableBuffer>: Sendable {
     /// Counts for tests and reports.
     struct Statistics: Equatable, Sendable {
         /// Buffers created with `clCreateBuffer`.
@@ -37,14 +39,19 @@ final class OpenCLBufferPool: Sendable {
 
     /// Idle buffers, oldest first, and the counts.
     private struct Idle {
-        var buffers: [CLBuffer] = []
+        var buffers: [Buffer] = []
         var stats = Statistics()
     }
 
     private let idle = Mutex(Idle())
 
-    init(context: CLContext, maxIdleBytes: Int, maxIdleBuffers: Int = 32) {
+    private let make: @Sendable (Int) throws(CLCallError) -> Buffer
+
+    /// A pool of buffers of `context` made by `make(bytes)`.
+    init(context: CLContext, maxIdleBytes: Int, maxIdleBuffers: Int = 32,
+         make: @escaping @Sendable (Int) throws(CLCallError) -> Buffer) {
         self.context = context
+        self.make = make
         self.maxIdleBytes = maxIdleBytes
         self.maxIdleBuffers = maxIdleBuffers
     }
@@ -63,12 +70,12 @@ final class OpenCLBufferPool: Sendable {
     /// A buffer of at least `size` bytes (at least 1), reused when a fitting one is idle.
     /// When the device is out of memory the idle buffers are released and the allocation is
     /// tried once more.
-    func buffer(size: Int) throws -> PooledBuffer {
+    func buffer(size: Int) throws -> PooledBuffer<Buffer> {
         let capacity = Self.capacity(for: size)
         if let reused = takeIdle(capacity: capacity) {
             return PooledBuffer(buffer: reused, pool: self)
         }
-        let allocate = { [context] () throws(CLCallError) in try CLBuffer(context: context, size: capacity) }
+        let allocate = { [make] () throws(CLCallError) in try make(capacity) }
         var attempt = Result(catching: allocate)
         if case .failure(let error) = attempt, error.isOutOfResources {
             drain()
@@ -82,7 +89,7 @@ final class OpenCLBufferPool: Sendable {
     /// Releases every idle buffer.
     func drain() {
         // Taken out under the lock, released (clReleaseMemObject) after it.
-        let released = idle.withLock { idle -> [CLBuffer] in
+        let released = idle.withLock { idle -> [Buffer] in
             let all = idle.buffers
             idle.buffers.removeAll()
             idle.stats.idleBuffers = 0
@@ -92,11 +99,11 @@ final class OpenCLBufferPool: Sendable {
         withExtendedLifetime(released) {}
     }
 
-    fileprivate func giveBack(_ buffer: CLBuffer) {
+    fileprivate func giveBack(_ buffer: Buffer) {
         let (maxIdleBytes, maxIdleBuffers) = (self.maxIdleBytes, self.maxIdleBuffers)
-        let evicted = idle.withLock { idle -> [CLBuffer] in
+        let evicted = idle.withLock { idle -> [Buffer] in
             guard buffer.size <= maxIdleBytes else { return [buffer] }
-            var evicted: [CLBuffer] = []
+            var evicted: [Buffer] = []
             idle.buffers.append(buffer)
             idle.stats.idleBuffers += 1
             idle.stats.idleBytes += buffer.size
@@ -113,7 +120,7 @@ final class OpenCLBufferPool: Sendable {
 
     /// The most recently returned idle buffer of exactly `capacity` bytes, else the smallest
     /// one of at most `capacity * 3 / 2` bytes.
-    private func takeIdle(capacity: Int) -> CLBuffer? {
+    private func takeIdle(capacity: Int) -> Buffer? {
         idle.withLock { idle in
             let buffers = idle.buffers
             let index = buffers.lastIndex(where: { $0.size == capacity })
@@ -129,13 +136,39 @@ final class OpenCLBufferPool: Sendable {
     }
 }
 
-/// A pool's buffer in use: the storage of an OpenCL `DeviceImage`. Goes back to its pool when
-/// released.
-final class PooledBuffer: Sendable {
-    let buffer: CLBuffer
-    let pool: OpenCLBufferPool
+extension OpenCLBufferPool where Buffer == CLBuffer {
+    /// A pool of device buffers of `context`.
+    convenience init(context: CLContext, maxIdleBytes: Int, maxIdleBuffers: Int = 32) {
+        self.init(context: context, maxIdleBytes: maxIdleBytes, maxIdleBuffers: maxIdleBuffers) { size throws(CLCallError) in
+            try CLBuffer(context: context, size: size)
+        }
+    }
+}
 
-    init(buffer: CLBuffer, pool: OpenCLBufferPool) {
+extension OpenCLBufferPool where Buffer == CLPinnedBuffer {
+    /// A pool of pinned staging buffers for transfers on `queue`.
+    convenience init(stagingFor queue: CLCommandQueue, maxIdleBytes: Int, maxIdleBuffers: Int = 32) {
+        self.init(context: queue.context, maxIdleBytes: maxIdleBytes, maxIdleBuffers: maxIdleBuffers) { size throws(CLCallError) in
+            try CLPinnedBuffer(queue: queue, size: size)
+        }
+    }
+}
+
+/// What a pool keeps: a buffer that knows its size.
+protocol OpenCLPoolableBuffer: AnyObject, Sendable {
+    var size: Int { get }
+}
+
+extension CLBuffer: OpenCLPoolableBuffer {}
+extension CLPinnedBuffer: OpenCLPoolableBuffer {}
+
+/// A pool's buffer in use (the storage of an OpenCL `DeviceImage`, or a transfer's staging).
+/// Goes back to its pool when released.
+final class PooledBuffer<Buffer: OpenCLPoolableBuffer>: Sendable {
+    let buffer: Buffer
+    let pool: OpenCLBufferPool<Buffer>
+
+    init(buffer: Buffer, pool: OpenCLBufferPool<Buffer>) {
         self.buffer = buffer
         self.pool = pool
     }

@@ -48,7 +48,7 @@ struct CLProgramTests {
         try kernel.setArgument(2, Int32(7))
         let event = try queue.enqueue(kernel, globalSize: [input.count])
         var output = [Int32](repeating: 0, count: input.count)
-        try output.withUnsafeMutableBytes { _ = try queue.readBlocking(dst, into: $0) }
+        try output.withUnsafeMutableBytes { try queue.read(dst, into: $0).wait() }
         #expect(output == input.map { $0 + 7 })
         // Waited for, not assumed: an implementation may update the status of a finished
         // command after a later blocking read returns (rusticl does).
@@ -64,9 +64,9 @@ struct CLProgramTests {
         let queue = try CLCommandQueue(context: context)
         let bytes: [UInt8] = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }
         let buffer = try CLBuffer(context: context, size: bytes.count + 16)
-        try bytes.withUnsafeBytes { _ = try queue.writeBlocking(buffer, offset: 16, from: $0) }
+        try bytes.withUnsafeBytes { try queue.write(buffer, offset: 16, from: $0).wait() }
         var back = [UInt8](repeating: 0, count: bytes.count)
-        try back.withUnsafeMutableBytes { _ = try queue.readBlocking(buffer, offset: 16, into: $0) }
+        try back.withUnsafeMutableBytes { try queue.read(buffer, offset: 16, into: $0).wait() }
         #expect(back == bytes)
     }
 

@@ -11,17 +11,17 @@ import TestSupport
 @Suite("OpenCL buffer pool size classes")
 struct OpenCLBufferPoolCapacityTests {
     @Test func capacitiesRoundUpToAnEighthOfTheirPowerOfTwo() {
-        #expect(OpenCLBufferPool.capacity(for: 0) == 1)
-        #expect(OpenCLBufferPool.capacity(for: 1) == 1)
-        #expect(OpenCLBufferPool.capacity(for: 7) == 7)
-        #expect(OpenCLBufferPool.capacity(for: 1024) == 1024)
-        #expect(OpenCLBufferPool.capacity(for: 1025) == 1152)
-        #expect(OpenCLBufferPool.capacity(for: 3000) == 3072)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 0) == 1)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 1) == 1)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 7) == 7)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 1024) == 1024)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 1025) == 1152)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 3000) == 3072)
         // A 2400x1350 photo: 12 960 000 bytes in a 13 MiB buffer.
-        #expect(OpenCLBufferPool.capacity(for: 2400 * 1350 * 4) == 13 << 20)
+        #expect(OpenCLBufferPool<CLBuffer>.capacity(for: 2400 * 1350 * 4) == 13 << 20)
         // Never more than an eighth above the request, never below it.
         for size in [9, 100, 4097, 65_537, 999_999, 12_345_678, 48_000_000] {
-            let capacity = OpenCLBufferPool.capacity(for: size)
+            let capacity = OpenCLBufferPool<CLBuffer>.capacity(for: size)
             #expect(capacity >= size && capacity - size <= size / 8, "\(size) → \(capacity)")
         }
     }

@@ -33,7 +33,7 @@ struct OpenCLInPlaceUploadTests {
         #expect(try resident.hostImage() == large)
         let small = TestImages.noise(width: 100, height: 100, seed: 2)
         guard case .device(let pooled) = try backend.makeResident(.host(small)) else { Issue.record("not on the device"); return }
-        #expect(pooled.storage is PooledBuffer)
+        #expect(pooled.storage is PooledBuffer<CLBuffer>)
     }
 
     /// Each input is dropped right after the kernels reading it are enqueued, and its host

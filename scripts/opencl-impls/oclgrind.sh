@@ -45,7 +45,7 @@ option_sets=(
     "--size 7 --effect tilt-shift:radius=0 --no-glitch"
 )
 EXPECTED_KERNELS="premultiply unpremultiply resample_horizontal resample_vertical glitch gpuglitch_sepia
-gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_columns gpuglitch_box_blur_columns_composite"
+gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_segments gpuglitch_box_blur_segments_composite"
 
 status=0
 for options in "${option_sets[@]}"; do

@@ -8,60 +8,85 @@ static uint4 px(__global const uchar4 *line, int i, int stride) {
     return convert_uint4(line[(size_t)i * stride]);
 }
 
-// One box pass over a line of n pixels `stride` apart (1 along a row, the width down a column).
-static void box_line(__global const uchar4 *in, __global uchar4 *out, int stride, int n, int r,
-                     uint ww, uint fw) {
+// The window sum of a box pass just before output `y0` of a line of n pixels: the clamped
+// window [y0 − r − 1, y0 + r − 1], whose indices below 0 read pixel 0 and past the end the last
+// pixel. Loads only the pixels inside the line, so a window wider than the line costs n loads.
+static uint4 window_before(__global const uchar4 *line, int stride, int n, int r, int y0) {
     int last = n - 1;
-    uint4 acc = px(in, 0, stride) * (uint)(r + 1);
-    int upto = min(r - 1, last);
-    for (int k = 0; k <= upto; k++) acc += px(in, k, stride);
-    if (r - 1 > last) acc += px(in, last, stride) * (uint)(r - 1 - last);
-    for (int x = 0; x < n; x++) {
-        uint4 leaving = px(in, max(x - r - 1, 0), stride);
-        acc += px(in, min(x + r, last), stride) - leaving;
-        uint4 bulk = acc * ww + (leaving + px(in, min(x + r + 1, last), stride)) * fw;
-        out[(size_t)x * stride] = convert_uchar4((bulk + (uint4)(1u << 23)) >> 24);
+    int lo = y0 - r - 1, hi = y0 + r - 1;
+    uint4 acc = px(line, 0, stride) * (uint)clamp(-lo, 0, 2 * r + 1);
+    acc += px(line, last, stride) * (uint)clamp(hi - last, 0, 2 * r + 1);
+    for (int k = max(lo, 0); k <= min(hi, last); k++) acc += px(line, k, stride);
+    return acc;
+}
+
+// One box pass over outputs [y0, y1) of a line of n pixels `stride` apart (the width, down a
+// column). The running sum starts from the window at y0, so any split of a line into segments
+// gives the same sums, hence the same bytes, as one pass over the whole line: the sums are exact
+// integers. With `mask` non-null each output is composited over `original` with its row's
+// weight m: DIV255(original·(255 − m) + blurred·m), Pillow's paste with an L mask.
+static void box_segment(__global const uchar4 *in, __global uchar4 *out, int stride, int n, int y0, int y1,
+                        int r, uint ww, uint fw, __global const uchar4 *original, __global const uchar *mask) {
+    int last = n - 1;
+    uint4 acc = window_before(in, stride, n, r, y0);
+    for (int y = y0; y < y1; y++) {
+        uint4 leaving = px(in, max(y - r - 1, 0), stride);
+        acc += px(in, min(y + r, last), stride) - leaving;
+        uint4 bulk = acc * ww + (leaving + px(in, min(y + r + 1, last), stride)) * fw;
+        uint4 blurred = (bulk + (uint4)(1u << 23)) >> 24;
+        if (mask) {
+            uint m = mask[y];
+            uint4 t = px(original, y, stride) * (255u - m) + blurred * m + (uint4)(128u);
+            blurred = ((t >> 8) + t) >> 8;
+        }
+        out[(size_t)y * stride] = convert_uchar4(blurred);
     }
 }
 
 // Three box passes down each column: a → b → a → dst (dst may be b: the last pass reads
-// only a). One work-item per column: neighbouring work-items read neighbouring bytes, which
-// is what a GPU coalesces and what POCL turns into vector code. The row passes run here too,
-// on the transposed image.
+// only a). One work-item per column, the passes in series: for CPU devices (POCL), which run
+// neighbouring columns as the lanes of vector code and need no more parallelism than that.
+// The row passes run here too, on the transposed image.
 __kernel void gpuglitch_box_blur_columns(__global uchar4 *a, __global uchar4 *b, __global uchar4 *dst,
                                          int width, int height, int r, uint ww, uint fw) {
     int x = get_global_id(0);
     if (x >= width) return;
-    box_line(a + x, b + x, width, height, r, ww, fw);
-    box_line(b + x, a + x, width, height, r, ww, fw);
-    box_line(a + x, dst + x, width, height, r, ww, fw);
+    box_segment(a + x, b + x, width, height, 0, height, r, ww, fw, 0, 0);
+    box_segment(b + x, a + x, width, height, 0, height, r, ww, fw, 0, 0);
+    box_segment(a + x, dst + x, width, height, 0, height, r, ww, fw, 0, 0);
 }
 
 // As gpuglitch_box_blur_columns, the last pass composited over `original` with each row's
-// mask weight m: DIV255(original·(255 − m) + blurred·m), Pillow's paste with an L mask.
+// mask weight.
 __kernel void gpuglitch_box_blur_columns_composite(__global uchar4 *a, __global uchar4 *b,
                                                    __global const uchar4 *original, __global uchar4 *dst,
                                                    __global const uchar *mask,
                                                    int width, int height, int r, uint ww, uint fw) {
     int x = get_global_id(0);
     if (x >= width) return;
-    box_line(a + x, b + x, width, height, r, ww, fw);
-    box_line(b + x, a + x, width, height, r, ww, fw);
-    int last = height - 1;
-    __global const uchar4 *in = a + x;
-    uint4 acc = px(in, 0, width) * (uint)(r + 1);
-    int upto = min(r - 1, last);
-    for (int k = 0; k <= upto; k++) acc += px(in, k, width);
-    if (r - 1 > last) acc += px(in, last, width) * (uint)(r - 1 - last);
-    for (int y = 0; y < height; y++) {
-        uint4 leaving = px(in, max(y - r - 1, 0), width);
-        acc += px(in, min(y + r, last), width) - leaving;
-        uint4 bulk = acc * ww + (leaving + px(in, min(y + r + 1, last), width)) * fw;
-        uint4 blurred = (bulk + (uint4)(1u << 23)) >> 24;
-        uint m = mask[y];
-        uint4 t = px(original + x, y, width) * (255u - m) + blurred * m + (uint4)(128u);
-        dst[(size_t)y * width + x] = convert_uchar4(((t >> 8) + t) >> 8);
-    }
+    box_segment(a + x, b + x, width, height, 0, height, r, ww, fw, 0, 0);
+    box_segment(b + x, a + x, width, height, 0, height, r, ww, fw, 0, 0);
+    box_segment(a + x, dst + x, width, height, 0, height, r, ww, fw, original + x, mask);
+}
+
+// One box pass down each column, src → dst, a work-item per `segment` rows of a column (global
+// size width × ⌈height / segment⌉): for GPUs, which need far more work-items than columns.
+// Neighbouring work-items take neighbouring columns of the same rows, so reads and writes
+// are coalesced. The passes are separate launches: each needs the last one's whole column.
+__kernel void gpuglitch_box_blur_segments(__global const uchar4 *src, __global uchar4 *dst,
+                                          int width, int height, int segment, int r, uint ww, uint fw) {
+    int x = get_global_id(0), y0 = (int)get_global_id(1) * segment;
+    if (x >= width || y0 >= height) return;
+    box_segment(src + x, dst + x, width, height, y0, min(y0 + segment, height), r, ww, fw, 0, 0);
+}
+
+// As gpuglitch_box_blur_segments, composited over `original` with each row's mask weight.
+__kernel void gpuglitch_box_blur_segments_composite(__global const uchar4 *src, __global const uchar4 *original,
+                                                    __global uchar4 *dst, __global const uchar *mask,
+                                                    int width, int height, int segment, int r, uint ww, uint fw) {
+    int x = get_global_id(0), y0 = (int)get_global_id(1) * segment;
+    if (x >= width || y0 >= height) return;
+    box_segment(src + x, dst + x, width, height, y0, min(y0 + segment, height), r, ww, fw, original + x, mask);
 }
 
 // dst (height × width) = src (width × height) transposed, one work-item per pixel: for CPU

@@ -8,9 +8,11 @@ import ImageCodecs
 ///
 /// On a device: a transpose, three box passes down each column of the transposed image (the
 /// row passes), a transpose back, three box passes down each column with the composite folded
-/// into the last. Every pass has a work-item per column, so neighbouring work-items read
-/// neighbouring bytes; two scratch images, no per-image program build, the mask rows computed
-/// on the host. The host implementation runs the same passes in the same order.
+/// into the last. On a CPU device a work-item per column runs an axis's three passes; on a GPU
+/// each pass is a launch with a work-item per segment of a column (`BoxBlurSegments`), the
+/// same sums so the same bytes. Either way neighbouring work-items read neighbouring bytes;
+/// two scratch images, no per-image program build, the mask rows computed on the host. The
+/// host implementation runs the same passes in the same order.
 public struct TiltShiftKernel: ImageKernel, Equatable {
     public static let defaultRadius = 6.0
     public static let defaultCentre = 0.5
@@ -63,10 +65,19 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     static let transposeTile = [16, 16]
     /// Local memory for a tile of at most `transposeTile`, each row one pixel longer.
     static let transposeTileMemory = LocalMemory(bytes: (transposeTile[0] + 1) * transposeTile[1] * 4)
+    /// The three box passes of an axis, a work-item per column (CPU devices).
     static let blurColumns = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
         "gpuglitch_box_blur_columns")
     static let columns = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
                                         Int32, Int32, Int32, UInt32, UInt32>("gpuglitch_box_blur_columns_composite")
+    /// One box pass, a work-item per segment of a column (GPUs: `BoxBlurSegments`).
+    static let blurSegments = KernelFunction<KernelImage, KernelImage, Int32, Int32, Int32, Int32, UInt32, UInt32>(
+        "gpuglitch_box_blur_segments")
+    static let segmentsComposite = KernelFunction<KernelImage, KernelImage, KernelImage, KernelTable,
+                                                  Int32, Int32, Int32, Int32, UInt32, UInt32>(
+        "gpuglitch_box_blur_segments_composite")
+    /// The segment passes' preferred work-group: neighbouring columns of the same rows.
+    static let segmentGroup = [64, 1]
 
     public func encode(_ launches: inout KernelLaunches) throws {
         let (input, output) = (launches.input, launches.output)
@@ -93,13 +104,35 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
                                     source, target, Int32(width), Int32(height), Self.transposeTileMemory)
             }
         }
+        let mask = KernelTable(TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade))
+        let (r, ww, fw) = (blur.radius, blur.inner, blur.edge)
         try transpose(input, a, width: width, height: height)
-        try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
-                            Int32(height), Int32(width), blur.radius, blur.inner, blur.edge)
+        if launches.device.isCPU {
+            // A work-item per column, its three passes in series: the columns are the lanes
+            // of POCL's vector code, and one launch per axis costs less than three.
+            try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
+                                Int32(height), Int32(width), r, ww, fw)
+            try transpose(b, a, width: height, height: width)
+            try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, mask,
+                                Int32(width), Int32(height), r, ww, fw)
+            return
+        }
+        // A work-item per segment of a column, one launch per pass (each pass needs the last
+        // one's whole column): a → b → a → b, transposed back into a, then a → b → a → output.
+        func pass(_ source: KernelImage, _ target: KernelImage, width: Int, height: Int) throws {
+            let segments = BoxBlurSegments(columns: width, height: height, radius: Int(r))
+            try launches.launch(Self.blurSegments, global: [width, segments.count], preferredLocal: Self.segmentGroup,
+                                source, target, Int32(width), Int32(height), Int32(segments.rows), r, ww, fw)
+        }
+        try pass(a, b, width: height, height: width)
+        try pass(b, a, width: height, height: width)
+        try pass(a, b, width: height, height: width)
         try transpose(b, a, width: height, height: width)
-        let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, KernelTable(mask),
-                            Int32(width), Int32(height), blur.radius, blur.inner, blur.edge)
+        try pass(a, b, width: width, height: height)
+        try pass(b, a, width: width, height: height)
+        let segments = BoxBlurSegments(columns: width, height: height, radius: Int(r))
+        try launches.launch(Self.segmentsComposite, global: [width, segments.count], preferredLocal: Self.segmentGroup,
+                            a, input, output, mask, Int32(width), Int32(height), Int32(segments.rows), r, ww, fw)
     }
 
     public func runOnHost(_ input: HostImage) throws -> HostImage {
