@@ -10,6 +10,7 @@
 #   FUZZ_FLAGS="-jobs=2 -workers=2" ...   extra libFuzzer flags for every target
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 
 ALL_TARGETS="FuzzDecode FuzzHeader FuzzMetadata FuzzPNGRepair FuzzReportMerge FuzzInputList FuzzSpecs FuzzDifferential"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
@@ -63,9 +64,11 @@ for target in $TARGETS; do
     echo "== fuzz: $target for ${SECONDS_EACH} s"
     # -timeout: one input taking longer is a finding; -rss_limit_mb: so is one that needs more
     # memory than a decode of a capped image can (a single malloc over it too).
-    if "$bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$run/" ${dict:+-dict=$dict} ${FUZZ_FLAGS:-} "$run/corpus" \
-        >"$run/log" 2>&1; then
+    # Run inside the target's folder: with -jobs, libFuzzer writes its fuzz-N.log files to the
+    # current folder.
+    if (cd "$run" && "$bin/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$PWD/" ${dict:+-dict=$ROOT/$dict} ${FUZZ_FLAGS:-} corpus \
+        >log 2>&1); then
         status=ok
     else
         status=FAILED
