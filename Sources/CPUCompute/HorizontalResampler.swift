@@ -8,18 +8,18 @@ import ImageMaths
 /// `j` and `j + 1` regrouped and widened, and each tap pair of an output is then one aligned
 /// 16-byte load of `P[start + 2m]`.
 ///
-/// On x86-64 CPUs with AVX2 the pass runs `AVX2Resampler` instead (same bytes, about twice
-/// the speed); this kernel is the fallback and the reference it is tested against.
+/// On x86-64 CPUs with AVX2 or AVX-512 the pass runs `NativeResampler` instead (same bytes,
+/// two to three times the speed); this kernel is the fallback and the reference it is tested against.
 enum HorizontalResampler {
     /// Resamples `rowCount` rows starting at `source` (each `sourceWidth` pixels) into
     /// `destination` (each `weights.count` pixels). `kernels` picks the vector loops; the
-    /// AVX2 ones, where they run, make the same bytes.
+    /// native ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, sourceWidth: Int,
                          destination: UnsafeMutablePointer<UInt8>, rowCount: Int,
                          weights: PreparedWeights, kernels: ResampleKernelSet = .preferred) {
-        if kernels == .avx2, let groups = weights.groups,
-           AVX2Resampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
-                                    rowCount: rowCount, groups: groups) {
+        if let groups = weights.groups,
+           NativeResampler.horizontal(kernels, source: source, sourceWidth: sourceWidth, destination: destination,
+                                      rowCount: rowCount, groups: groups) {
             return
         }
         guard let paired = weights.pairs ?? SplitWeights.Pairs(weights.exact) else {

@@ -6,9 +6,9 @@ import ImageMaths
 /// does not need it or the weights do not split (then a slower kernel with the same bytes runs).
 struct PreparedWeights: Sendable {
     let exact: ResampleWeights
-    /// Taps in pairs: the portable Swift passes and the AVX2 vertical pass.
+    /// Taps in pairs: the portable Swift passes and the native vertical passes.
     let pairs: SplitWeights.Pairs?
-    /// Taps in fours with padded windows: the AVX2 horizontal pass.
+    /// Taps in fours with padded windows: the native (AVX2, AVX-512) horizontal passes.
     let groups: SplitWeights.Groups?
     /// The source indices the outputs read along the pass's axis.
     let sourceSpan: Range<Int>
@@ -16,12 +16,12 @@ struct PreparedWeights: Sendable {
     /// For the horizontal pass over rows of `sourceWidth` pixels.
     static func horizontal(_ weights: ResampleWeights, sourceWidth: Int,
                            kernels: ResampleKernelSet = .preferred) -> PreparedWeights {
-        let groups = kernels == .avx2 ? SplitWeights.Groups(weights, sourceWidth: sourceWidth) : nil
+        let groups = kernels != .portable ? SplitWeights.Groups(weights, sourceWidth: sourceWidth) : nil
         return PreparedWeights(exact: weights, pairs: groups == nil ? SplitWeights.Pairs(weights) : nil,
                                groups: groups, sourceSpan: weights.sourceSpan(of: 0..<weights.count))
     }
 
-    /// For the vertical pass (both kernel sets read the pairs).
+    /// For the vertical pass (every kernel set reads the pairs).
     static func vertical(_ weights: ResampleWeights) -> PreparedWeights {
         PreparedWeights(exact: weights, pairs: SplitWeights.Pairs(weights), groups: nil,
                         sourceSpan: weights.sourceSpan(of: 0..<weights.count))

@@ -6,12 +6,12 @@ import ImageMaths
 /// interleaved byte by byte for `pmaddwd`), then packed and stored once. No accumulator row
 /// goes through memory, and every source row is read front to back.
 ///
-/// On x86-64 CPUs with AVX2 the pass runs `AVX2Resampler` instead (same bytes, about twice
-/// the speed); this kernel is the fallback and the reference it is tested against.
+/// On x86-64 CPUs with AVX2 or AVX-512 the pass runs `NativeResampler` instead (same bytes,
+/// two to four times the speed); this kernel is the fallback and the reference it is tested against.
 enum VerticalResampler {
     /// Computes output rows `rows` (each `rowBytes` bytes) into `destination`, which points at
     /// output row 0; source rows are `rowBytes` bytes apart. `kernels` picks the vector loops;
-    /// the AVX2 ones, where they run, make the same bytes.
+    /// the native ones, where they run, make the same bytes.
     static func resample(source: UnsafePointer<UInt8>, rowBytes: Int,
                          destination: UnsafeMutablePointer<UInt8>, rows: Range<Int>,
                          weights: PreparedWeights, kernels: ResampleKernelSet = .preferred) {
@@ -20,8 +20,8 @@ enum VerticalResampler {
                                      rows: rows, weights: weights.exact)
             return
         }
-        if kernels == .avx2, AVX2Resampler.vertical(source: source, rowBytes: rowBytes, destination: destination,
-                                                    rows: rows, bounds: weights.exact.bounds, pairs: paired) {
+        if NativeResampler.vertical(kernels, source: source, rowBytes: rowBytes, destination: destination,
+                                    rows: rows, bounds: weights.exact.bounds, pairs: paired) {
             return
         }
         guard rowBytes >= 16 else {

@@ -14,6 +14,7 @@
  */
 
 #include "CResampleSIMD.h"
+#include "windows.h"
 
 #if defined(__x86_64__)
 
@@ -22,10 +23,6 @@
 #include <string.h>
 
 #define GG_AVX2 __attribute__((target("avx2")))
-
-/* Per output pixel four int32s (SplitWeights.Groups in ImageMaths): the first source pixel of
- * the padded window, its groups of four taps, the index of its first group in `words`, 0. */
-enum { GG_WINDOW_START = 0, GG_WINDOW_GROUPS = 1, GG_WINDOW_FIRST_GROUP = 2 };
 
 /* `low + high * 2^15`, the sum of the split products (wrapping). */
 GG_AVX2 static inline __m256i gg_combine(__m256i low, __m256i high) {
@@ -116,12 +113,7 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, p
                                 const int32_t *windows, const int32_t *words, ptrdiff_t count) {
     if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
     if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
-    if (padded_width < source_width || padded_width > source_width + 3) return GG_RESAMPLE_UNSUPPORTED;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        const ptrdiff_t first = windows[4 * i + GG_WINDOW_START], groups = windows[4 * i + GG_WINDOW_GROUPS];
-        /* A window whose loads would leave the (padded) row: not this kernel's to judge. */
-        if (first < 0 || groups < 0 || first + 4 * groups > padded_width) return GG_RESAMPLE_UNSUPPORTED;
-    }
+    if (!gg_horizontal_windows_fit(padded_width, source_width, windows, count)) return GG_RESAMPLE_UNSUPPORTED;
     uint8_t *scratch = NULL;
     if (padded_width > source_width) {
         scratch = malloc((size_t)(16 * padded_width));

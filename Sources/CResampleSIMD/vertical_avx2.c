@@ -11,6 +11,7 @@
  */
 
 #include "CResampleSIMD.h"
+#include "windows.h"
 
 #if defined(__x86_64__)
 
@@ -92,10 +93,7 @@ int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     if (!gg_cpu_has_avx2() || row_bytes < 32) return GG_RESAMPLE_UNSUPPORTED;
     if (end_row <= first_row) return GG_RESAMPLE_DONE;
-    for (ptrdiff_t y = first_row; y < end_row; y++) {
-        const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
-        if (start < 0 || length < 0 || length > 2 * pair_stride) return GG_RESAMPLE_UNSUPPORTED;
-    }
+    if (!gg_vertical_windows_fit(first_row, end_row, bounds, pair_stride)) return GG_RESAMPLE_UNSUPPORTED;
     gg_vertical_rows(source, row_bytes, destination, first_row, end_row, bounds, pairs, pair_stride);
     return GG_RESAMPLE_DONE;
 }

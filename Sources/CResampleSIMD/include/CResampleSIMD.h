@@ -37,6 +37,10 @@ extern "C" {
 /* 1 when this CPU (and its operating system) runs AVX2 instructions, else 0. */
 int gg_cpu_has_avx2(void);
 
+/* 1 when this CPU (and its operating system) runs the AVX-512 instructions of the `_avx512`
+ * passes (F, BW, VL and VNNI), else 0. */
+int gg_cpu_has_avx512(void);
+
 /*
  * The horizontal pass: `row_count` rows of `source_width` RGBA8 pixels starting at `source`
  * (rows contiguous, `4 * source_width` bytes apart) into `row_count` rows of `count` pixels at
@@ -59,6 +63,18 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, p
 int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
                               const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);
+
+/*
+ * The same two passes with AVX-512 (F, BW, VL, VNNI), same arguments and results. The vertical
+ * pass takes every row width (its last strip is masked); both answer GG_RESAMPLE_UNSUPPORTED
+ * where `gg_cpu_has_avx512` is 0.
+ */
+int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
+                                  uint8_t *destination, ptrdiff_t row_count,
+                                  const int32_t *windows, const int32_t *words, ptrdiff_t count);
+int gg_resample_vertical_avx512(const uint8_t *source, ptrdiff_t row_bytes,
+                                uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
+                                const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);
 
 #ifdef __cplusplus
 }

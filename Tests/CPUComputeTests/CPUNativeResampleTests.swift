@@ -6,14 +6,17 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// The AVX2 resampling kernels (CResampleSIMD) against the portable Swift kernels, byte for
+/// The native resampling kernels (CResampleSIMD: AVX2, AVX-512) against the portable Swift kernels, byte for
 /// byte, on filter weights of many sizes, windows and filters and on random weights (whose
 /// sums may overflow: both wrap in Int32, so they must still agree). Inputs sit against an
 /// inaccessible page and outputs between canary bytes, so a read or write outside the image
 /// fails the test.
-@Suite("CPU resampling: AVX2 kernels",
-       .enabled(if: ResampleKernelSet.avx2Available, "this CPU has no AVX2: the portable kernels are the only path"))
-struct CPUAVX2ResampleTests {
+@Suite("CPU resampling: native (AVX2, AVX-512) kernels",
+       .enabled(if: ResampleKernelSet.avx2.isAvailable, "this CPU has no AVX2: the portable kernels are the only path"))
+struct CPUNativeResampleTests {
+    /// The native sets this CPU runs (AVX2 at least, or the suite is off).
+    static let sets = ResampleKernelSet.native.filter(\.isAvailable)
+
     static let canary: UInt8 = 0xA5
     static let canaryBytes = 64
 
@@ -57,15 +60,15 @@ struct CPUAVX2ResampleTests {
 
     /// Expects equal bytes; on failure reports the case and the first differing byte rather
     /// than both buffers.
-    static func expectSame(_ avx2: [UInt8], _ portable: [UInt8]?, _ about: String,
+    static func expectSame(_ native: [UInt8], _ portable: [UInt8]?, _ about: String,
                            sourceLocation: SourceLocation = #_sourceLocation) {
         guard let portable else {
             Issue.record("the portable kernel wrote outside its output: \(about)", sourceLocation: sourceLocation)
             return
         }
-        let common = min(avx2.count, portable.count)
-        let first = (0..<common).first { avx2[$0] != portable[$0] } ?? (avx2.count == portable.count ? nil : common)
-        #expect(first == nil, "\(about): first difference at byte \(first ?? 0) of \(avx2.count)",
+        let common = min(native.count, portable.count)
+        let first = (0..<common).first { native[$0] != portable[$0] } ?? (native.count == portable.count ? nil : common)
+        #expect(first == nil, "\(about): first difference at byte \(first ?? 0) of \(native.count)",
                 sourceLocation: sourceLocation)
     }
 
@@ -80,9 +83,9 @@ struct CPUAVX2ResampleTests {
         return (w, "\(filter) \(inSize) -> \(outSize) window \(window) (taps \(w.taps))")
     }
 
-    @Test("horizontal: AVX2 equals the portable kernels on filter weights, widths 1...40 and more",
-          arguments: [UInt64(11), 12, 13])
-    func horizontalFilters(seed: UInt64) throws {
+    @Test("horizontal: each native set equals the portable kernels on filter weights, widths 1...40 and more",
+          arguments: sets, [UInt64(11), 12, 13])
+    func horizontalFilters(kernels: ResampleKernelSet, seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<120 {
             let width = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : Int.random(in: 41...300, using: &rng)
@@ -92,16 +95,16 @@ struct CPUAVX2ResampleTests {
             let lower = Int.random(in: 0..<height, using: &rng)
             let rows = lower ..< Int.random(in: (lower + 1)...height, using: &rng)
             let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
-            let avx2 = try #require(Self.horizontal(image, w, rows: rows, kernels: .avx2, guardedAt: side),
-                                    "wrote outside its output: \(width)x\(height) rows \(rows) \(about)")
-            Self.expectSame(avx2, Self.horizontal(image, w, rows: rows, kernels: .portable),
-                            "seed \(seed): \(width)x\(height) rows \(rows) \(about)")
+            let native = try #require(Self.horizontal(image, w, rows: rows, kernels: kernels, guardedAt: side),
+                                      "\(kernels) wrote outside its output: \(width)x\(height) rows \(rows) \(about)")
+            Self.expectSame(native, Self.horizontal(image, w, rows: rows, kernels: .portable),
+                            "\(kernels) seed \(seed): \(width)x\(height) rows \(rows) \(about)")
         }
     }
 
-    @Test("vertical: AVX2 equals the portable kernels on filter weights, widths 1...40 and more",
-          arguments: [UInt64(21), 22, 23])
-    func verticalFilters(seed: UInt64) throws {
+    @Test("vertical: each native set equals the portable kernels on filter weights, widths 1...40 and more",
+          arguments: sets, [UInt64(21), 22, 23])
+    func verticalFilters(kernels: ResampleKernelSet, seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<120 {
             let width = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : Int.random(in: 41...200, using: &rng)
@@ -109,30 +112,32 @@ struct CPUAVX2ResampleTests {
             let image = TestImages.noise(width: width, height: height, seed: rng.next(), alpha: true)
             let (w, about) = Self.randomWeights(inSize: height, maxOut: 2 * height + 8, rng: &rng)
             let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
-            let avx2 = try #require(Self.vertical(image, w, kernels: .avx2, guardedAt: side),
-                                    "wrote outside its output: \(width)x\(height) \(about)")
-            Self.expectSame(avx2, Self.vertical(image, w, kernels: .portable), "seed \(seed): \(width)x\(height) \(about)")
+            let native = try #require(Self.vertical(image, w, kernels: kernels, guardedAt: side),
+                                      "\(kernels) wrote outside its output: \(width)x\(height) \(about)")
+            Self.expectSame(native, Self.vertical(image, w, kernels: .portable),
+                            "\(kernels) seed \(seed): \(width)x\(height) \(about)")
         }
     }
 
-    @Test("large reductions (to 1/40, hundreds of taps) and enlargements", arguments: ResampleFilter.allCases)
-    func extremeScales(filter: ResampleFilter) throws {
+    @Test("large reductions (to 1/40, hundreds of taps) and enlargements", arguments: sets, ResampleFilter.allCases)
+    func extremeScales(kernels: ResampleKernelSet, filter: ResampleFilter) throws {
         for (inSize, outSize) in [(4000, 100), (1000, 25), (1213, 29), (40, 1), (3, 100), (1, 40), (7, 211), (17, 64)] {
             let w = ResampleWeights.compute(inSize: inSize, outSize: outSize, filter: filter)
-            let about = "\(filter) \(inSize) -> \(outSize) (taps \(w.taps))"
+            let about = "\(kernels) \(filter) \(inSize) -> \(outSize) (taps \(w.taps))"
             // Five rows: one block of four and a leftover row.
             let wide = TestImages.noise(width: inSize, height: 5, seed: UInt64(inSize * 31 + outSize), alpha: true)
-            let h = try #require(Self.horizontal(wide, w, rows: 0..<5, kernels: .avx2), "horizontal wrote outside: \(about)")
+            let h = try #require(Self.horizontal(wide, w, rows: 0..<5, kernels: kernels), "horizontal wrote outside: \(about)")
             Self.expectSame(h, Self.horizontal(wide, w, rows: 0..<5, kernels: .portable), "horizontal \(about)")
             let tall = TestImages.noise(width: 13, height: inSize, seed: UInt64(inSize * 37 + outSize), alpha: true)
-            let v = try #require(Self.vertical(tall, w, kernels: .avx2), "vertical wrote outside: \(about)")
+            let v = try #require(Self.vertical(tall, w, kernels: kernels), "vertical wrote outside: \(about)")
             Self.expectSame(v, Self.vertical(tall, w, kernels: .portable), "vertical \(about)")
         }
     }
 
-    @Test("random weights, overflowing sums included: AVX2 equals the portable kernels",
-          arguments: zip([Int32(1 << 22), 1 << 24, 1 << 29, Int32.max], [UInt64(31), 32, 33, 34]))
-    func randomWeights(magnitude: Int32, seed: UInt64) throws {
+    @Test("random weights, overflowing sums included: each native set equals the portable kernels",
+          arguments: sets, [Int32(1 << 22), 1 << 24, 1 << 29, Int32.max])
+    func randomWeights(kernels: ResampleKernelSet, magnitude: Int32) throws {
+        let seed = UInt64(magnitude)
         var rng = SplitMix64(seed: seed)
         for _ in 0..<40 {
             let width = Int.random(in: 1...70, using: &rng), height = Int.random(in: 1...60, using: &rng)
@@ -141,20 +146,21 @@ struct CPUAVX2ResampleTests {
                                                             taps: Int.random(in: 1...25, using: &rng),
                                                             magnitude: magnitude, rng: &rng)
             let rows = 0 ..< Int.random(in: 1...min(height, 9), using: &rng)
-            let avx2H = try #require(Self.horizontal(image, h, rows: rows, kernels: .avx2), "horizontal wrote outside")
-            Self.expectSame(avx2H, Self.horizontal(image, h, rows: rows, kernels: .portable),
-                            "horizontal seed \(seed): \(width)x\(height) rows \(rows) outputs \(h.count) taps \(h.taps)")
+            let nativeH = try #require(Self.horizontal(image, h, rows: rows, kernels: kernels), "horizontal wrote outside")
+            Self.expectSame(nativeH, Self.horizontal(image, h, rows: rows, kernels: .portable),
+                            "\(kernels) horizontal seed \(seed): \(width)x\(height) rows \(rows) outputs \(h.count) taps \(h.taps)")
             let v = CPUKernelConsistencyTests.randomWeights(count: Int.random(in: 1...30, using: &rng), inSize: height,
                                                             taps: Int.random(in: 1...49, using: &rng),
                                                             magnitude: magnitude, rng: &rng)
-            let avx2V = try #require(Self.vertical(image, v, kernels: .avx2), "vertical wrote outside")
-            Self.expectSame(avx2V, Self.vertical(image, v, kernels: .portable),
-                            "vertical seed \(seed): \(width)x\(height) outputs \(v.count) taps \(v.taps)")
+            let nativeV = try #require(Self.vertical(image, v, kernels: kernels), "vertical wrote outside")
+            Self.expectSame(nativeV, Self.vertical(image, v, kernels: .portable),
+                            "\(kernels) vertical seed \(seed): \(width)x\(height) outputs \(v.count) taps \(v.taps)")
         }
     }
 
-    @Test("the AVX2 kernels take every filter's weights and refuse only what they cannot do exactly")
-    func coverage() {
+    @Test("each native set takes every filter's weights and refuses only what it cannot do exactly",
+          arguments: sets)
+    func coverage(kernels: ResampleKernelSet) {
         let image = TestImages.noise(width: 64, height: 48, seed: 5)
         image.pixels.withUnsafeBufferPointer { src in
             var out = [UInt8](repeating: 0, count: 64 * 48 * 4)
@@ -162,35 +168,43 @@ struct CPUAVX2ResampleTests {
                 let s = src.baseAddress!, d = dst.baseAddress!
                 for filter in ResampleFilter.allCases {
                     let h = ResampleWeights.compute(inSize: 64, outSize: 21, filter: filter)
-                    #expect(AVX2Resampler.horizontal(source: s, sourceWidth: 64, destination: d, rowCount: 48,
-                                                     groups: SplitWeights.Groups(h, sourceWidth: 64)!))
+                    #expect(NativeResampler.horizontal(kernels, source: s, sourceWidth: 64, destination: d, rowCount: 48,
+                                                       groups: SplitWeights.Groups(h, sourceWidth: 64)!))
                     let v = ResampleWeights.compute(inSize: 48, outSize: 17, filter: filter)
                     let pairs = SplitWeights.Pairs(v)!
-                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
-                    // One 32-byte strip is the narrowest row taken; narrower ones are left to the
-                    // portable kernels.
-                    #expect(AVX2Resampler.vertical(source: s, rowBytes: 32, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
-                    #expect(!AVX2Resampler.vertical(source: s, rowBytes: 28, destination: d, rows: 0..<17, bounds: v.bounds, pairs: pairs))
+                    for rowBytes in [256, 32, 28, 4] {
+                        // AVX2 takes rows of one 32-byte strip or more and leaves narrower ones to
+                        // the portable kernels; AVX-512 masks its last strip and takes every width.
+                        let taken = kernels == .avx512 || rowBytes >= 32
+                        #expect(NativeResampler.vertical(kernels, source: s, rowBytes: rowBytes, destination: d, rows: 0..<17,
+                                                         bounds: v.bounds, pairs: pairs) == taken,
+                                "\(kernels) \(filter) rows of \(rowBytes) bytes")
+                    }
                 }
                 // Windows past the (padded) row or longer than their pairs: refused, nothing written.
                 let h = ResampleWeights.compute(inSize: 64, outSize: 21, filter: .lanczos)
                 let groups = SplitWeights.Groups(h, sourceWidth: 64)!
                 dst.update(repeating: 7)
-                #expect(!AVX2Resampler.horizontal(source: s, sourceWidth: 60, destination: d, rowCount: 3, groups: groups))
+                #expect(!NativeResampler.horizontal(kernels, source: s, sourceWidth: 60, destination: d, rowCount: 3,
+                                                    groups: groups))
                 let v = ResampleWeights.compute(inSize: 48, outSize: 17, filter: .lanczos)
                 var bounds = v.bounds
                 bounds[1] = Int32(2 * SplitWeights.Pairs(v)!.pairStride + 1)
-                #expect(!AVX2Resampler.vertical(source: s, rowBytes: 256, destination: d, rows: 0..<1, bounds: bounds,
-                                                pairs: SplitWeights.Pairs(v)!))
+                #expect(!NativeResampler.vertical(kernels, source: s, rowBytes: 256, destination: d, rows: 0..<1,
+                                                  bounds: bounds, pairs: SplitWeights.Pairs(v)!))
                 #expect(dst.allSatisfy { $0 == 7 })
             }
         }
     }
 
-    @Test("CPUBackend uses the AVX2 kernels unless GPUGLITCH_NO_AVX2 says otherwise")
-    func preferred() {
-        let disabled = ProcessInfo.processInfo.environment["GPUGLITCH_NO_AVX2"].map { !$0.isEmpty && $0 != "0" } ?? false
-        #expect(ResampleKernelSet.preferred == (disabled ? .portable : .avx2))
+    @Test("CPUBackend runs the widest set this CPU has, under the cap GPUGLITCH_CPU_KERNELS names")
+    func caps() {
+        #expect(ResampleKernelSet.best(cappedAt: .portable) == .portable)
+        #expect(ResampleKernelSet.best(cappedAt: .avx2) == .avx2)
+        #expect(ResampleKernelSet.best(cappedAt: .avx512) == (ResampleKernelSet.avx512.isAvailable ? .avx512 : .avx2))
+        let named = ProcessInfo.processInfo.environment["GPUGLITCH_CPU_KERNELS"]
+        let cap = ResampleKernelSet.allCases.first { $0.description == named } ?? .avx512
+        #expect(ResampleKernelSet.preferred == ResampleKernelSet.best(cappedAt: cap))
     }
 
     @Test("whole thumbnail plans through CPUBackend equal the portable passes composed by hand")

@@ -1,0 +1,158 @@
+/*
+ * The horizontal pass with AVX-512 (BW, VL and VNNI; see CResampleSIMD.h for the contract).
+ *
+ * The same groups of four taps as the AVX2 pass (SplitWeights.Groups), and the same regroup
+ * of four source pixels into `[r0 r1 r2 r3 g0 g1 g2 g3 | b0 b1 b2 b3 a0 a1 a2 a3]` (Int16),
+ * but one 512-bit register holds that for two rows: a broadcast load of one row's 16 bytes to
+ * all four 128-bit lanes, then a masked broadcast of the other row's to the upper two. One
+ * `vpdpwssd` (multiply pairs, add to the accumulator) per half of the split coefficients then
+ * does what two `vpmaddwd` and two `vpaddd` do per row in the AVX2 pass. Groups alternate
+ * between two sets of accumulators, so consecutive `vpdpwssd` do not wait on each other.
+ */
+
+#include "CResampleSIMD.h"
+#include "windows.h"
+
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GG_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+
+/* Rows `a` (lanes 0-1) and `b` (lanes 2-3): 16 bytes of each, regrouped and widened. */
+GG_AVX512 static inline __m512i gg_two_rows(const uint8_t *a, const uint8_t *b, __m512i regroup) {
+    __m512i v = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)a));
+    v = _mm512_mask_broadcast_i32x4(v, 0xFF00, _mm_loadu_si128((const __m128i *)b));
+    return _mm512_shuffle_epi8(v, regroup);
+}
+
+/* `low + high * 2^15`, the sum of the split products (wrapping). */
+GG_AVX512 static inline __m512i gg_combine(__m512i low, __m512i high) {
+    return _mm512_add_epi32(low, _mm512_slli_epi32(high, 15));
+}
+
+/* One output pixel of four rows: `rows[r]` point at each row's first source pixel. Returns
+ * the four RGBA pixels, row 0 in the lowest 32 bits. */
+GG_AVX512 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
+                                          const int32_t *words, __m512i regroup) {
+    /* [set][rows 01 or 23][low or high] */
+    __m512i acc[2][2][2];
+    for (int s = 0; s < 2; s++)
+        for (int r = 0; r < 2; r++) acc[s][r][0] = acc[s][r][1] = _mm512_setzero_si512();
+    const ptrdiff_t at = 4 * (ptrdiff_t)w[GG_WINDOW_START];
+    const uint8_t *p0 = rows[0] + at, *p1 = rows[1] + at, *p2 = rows[2] + at, *p3 = rows[3] + at;
+    const int32_t *c = words + 4 * (ptrdiff_t)w[GG_WINDOW_FIRST_GROUP];
+    const ptrdiff_t groups = w[GG_WINDOW_GROUPS];
+    ptrdiff_t g = 0;
+    for (; g + 2 <= groups; g += 2) {
+        for (int s = 0; s < 2; s++) {
+            const int32_t *cg = c + 4 * (g + s);
+            const ptrdiff_t o = 16 * (g + s);
+            const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
+            const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
+            const __m512i v01 = gg_two_rows(p0 + o, p1 + o, regroup);
+            const __m512i v23 = gg_two_rows(p2 + o, p3 + o, regroup);
+            acc[s][0][0] = _mm512_dpwssd_epi32(acc[s][0][0], v01, lo);
+            acc[s][0][1] = _mm512_dpwssd_epi32(acc[s][0][1], v01, hi);
+            acc[s][1][0] = _mm512_dpwssd_epi32(acc[s][1][0], v23, lo);
+            acc[s][1][1] = _mm512_dpwssd_epi32(acc[s][1][1], v23, hi);
+        }
+    }
+    if (g < groups) {
+        const int32_t *cg = c + 4 * g;
+        const ptrdiff_t o = 16 * g;
+        const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
+        const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
+        const __m512i v01 = gg_two_rows(p0 + o, p1 + o, regroup);
+        const __m512i v23 = gg_two_rows(p2 + o, p3 + o, regroup);
+        acc[0][0][0] = _mm512_dpwssd_epi32(acc[0][0][0], v01, lo);
+        acc[0][0][1] = _mm512_dpwssd_epi32(acc[0][0][1], v01, hi);
+        acc[0][1][0] = _mm512_dpwssd_epi32(acc[0][1][0], v23, lo);
+        acc[0][1][1] = _mm512_dpwssd_epi32(acc[0][1][1], v23, hi);
+    }
+    /* Lanes of each: [r01 r23 g01 g23 | b01 b23 a01 a23] for the first row of the pair, then
+     * the same for the second (digits: taps). */
+    __m512i z01 = gg_combine(_mm512_add_epi32(acc[0][0][0], acc[1][0][0]), _mm512_add_epi32(acc[0][0][1], acc[1][0][1]));
+    __m512i z23 = gg_combine(_mm512_add_epi32(acc[0][1][0], acc[1][1][0]), _mm512_add_epi32(acc[0][1][1], acc[1][1][1]));
+    /* Adding each lane's neighbour: [r r g g | b b a a] (sums of all four taps). */
+    z01 = _mm512_add_epi32(z01, _mm512_shuffle_epi32(z01, _MM_PERM_CDAB));
+    z23 = _mm512_add_epi32(z23, _mm512_shuffle_epi32(z23, _MM_PERM_CDAB));
+    /* Odd elements from rows 2-3: per 128-bit lane [X(row a) X(row c) Y(row a) Y(row c)]. */
+    __m512i sums = _mm512_mask_blend_epi32(0xAAAA, z01, z23);
+    sums = _mm512_srai_epi32(_mm512_add_epi32(sums, _mm512_set1_epi32(1 << 21)), 22);
+    /* acc >> 22 lies in -512...511: max with 0, then the unsigned saturating narrowing, is
+     * exactly clamp(0, 255). Bytes: [r0 r2 g0 g2 b0 b2 a0 a2 r1 r3 g1 g3 b1 b3 a1 a3]. */
+    const __m128i bytes = _mm512_cvtusepi32_epi8(_mm512_max_epi32(sums, _mm512_setzero_si512()));
+    return _mm_shuffle_epi8(bytes, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
+}
+
+GG_AVX512 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_width,
+                                         ptrdiff_t padded_width, uint8_t *destination,
+                                         ptrdiff_t row_count, const int32_t *windows,
+                                         const int32_t *words, ptrdiff_t count, uint8_t *scratch) {
+    const __m512i regroup = _mm512_broadcast_i64x4(_mm256_setr_epi8(
+        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
+        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1));
+    const ptrdiff_t in_row = 4 * source_width, out_row = 4 * count;
+    for (ptrdiff_t y = 0; y < row_count; y += 4) {
+        const ptrdiff_t rows_here = row_count - y < 4 ? row_count - y : 4;
+        const uint8_t *rows[4];
+        for (int r = 0; r < 4; r++) {
+            /* Past the last row the last row is computed again and not stored. */
+            const ptrdiff_t row = y + (r < rows_here ? r : rows_here - 1);
+            rows[r] = source + row * in_row;
+            if (scratch) {
+                uint8_t *copy = scratch + r * 4 * padded_width;
+                memcpy(copy, rows[r], (size_t)in_row);
+                memset(copy + in_row, 0, (size_t)(4 * (padded_width - source_width)));
+                rows[r] = copy;
+            }
+        }
+        uint8_t *out = destination + y * out_row;
+        if (rows_here == 4) {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                const __m128i pixels = gg_pixel4(rows, windows + 4 * x, words, regroup);
+                _mm_storeu_si32(out + 4 * x, pixels);
+                _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
+                _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
+                _mm_storeu_si32(out + 3 * out_row + 4 * x, _mm_srli_si128(pixels, 12));
+            }
+        } else {
+            for (ptrdiff_t x = 0; x < count; x++) {
+                int32_t p[4];
+                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + 4 * x, words, regroup));
+                for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
+            }
+        }
+    }
+}
+
+int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
+                                  uint8_t *destination, ptrdiff_t row_count,
+                                  const int32_t *windows, const int32_t *words, ptrdiff_t count) {
+    if (!gg_cpu_has_avx512()) return GG_RESAMPLE_UNSUPPORTED;
+    if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
+    if (!gg_horizontal_windows_fit(padded_width, source_width, windows, count)) return GG_RESAMPLE_UNSUPPORTED;
+    uint8_t *scratch = NULL;
+    if (padded_width > source_width) {
+        scratch = malloc((size_t)(16 * padded_width));
+        if (!scratch) return GG_RESAMPLE_UNSUPPORTED;
+    }
+    gg_horizontal_rows(source, source_width, padded_width, destination, row_count, windows, words, count, scratch);
+    free(scratch);
+    return GG_RESAMPLE_DONE;
+}
+
+#else
+
+int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
+                                  uint8_t *destination, ptrdiff_t row_count,
+                                  const int32_t *windows, const int32_t *words, ptrdiff_t count) {
+    (void)source; (void)source_width; (void)padded_width; (void)destination; (void)row_count;
+    (void)windows; (void)words; (void)count;
+    return GG_RESAMPLE_UNSUPPORTED;
+}
+
+#endif

@@ -1,0 +1,25 @@
+#ifndef GPUGLITCH_CRESAMPLESIMD_WINDOWS_H
+#define GPUGLITCH_CRESAMPLESIMD_WINDOWS_H
+
+/* The checks every vector pass makes of its windows before it writes anything (private to
+ * CResampleSIMD): a pass that finds a window it cannot run exactly answers
+ * GG_RESAMPLE_UNSUPPORTED with its output untouched. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Per output pixel four int32s (SplitWeights.Groups in ImageMaths): the first source pixel of
+ * the padded window, its groups of four taps, the index of its first group in `words`, 0. */
+enum { GG_WINDOW_START = 0, GG_WINDOW_GROUPS = 1, GG_WINDOW_FIRST_GROUP = 2 };
+
+/* Horizontal: `padded_width` within `source_width ... source_width + 3`, and every window
+ * (SplitWeights.Groups) loading inside the padded row. */
+int gg_horizontal_windows_fit(ptrdiff_t padded_width, ptrdiff_t source_width,
+                              const int32_t *windows, ptrdiff_t count);
+
+/* Vertical: every window of rows `first_row ..< end_row` starting at or after row 0 and no
+ * longer than its `2 * pair_stride` taps (SplitWeights.Pairs). */
+int gg_vertical_windows_fit(ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
+                            ptrdiff_t pair_stride);
+
+#endif
