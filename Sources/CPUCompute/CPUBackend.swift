@@ -27,6 +27,10 @@ public final class CPUBackend: ComputeBackend {
     /// A backend using every core, for callers that do not manage threads themselves.
     public static let shared = CPUBackend()
 
+    /// The vector kernels every CPU backend's resampling runs (`avx512`, `avx2` or
+    /// `portable`: the widest this CPU has, under the cap of `GPUGLITCH_CPU_KERNELS`).
+    public static var resamplingKernels: String { ResampleKernelSet.preferred.description }
+
     // MARK: Residency
 
     /// Host images as they are; device images are downloaded through the backend that owns them.

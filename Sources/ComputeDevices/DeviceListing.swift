@@ -1,3 +1,4 @@
+import CPUCompute
 import OpenCLCompute
 import Foundation
 
@@ -10,6 +11,8 @@ public struct DeviceListing: Sendable, Equatable, Codable {
         public let request: String
         /// Threads it runs on.
         public let threads: Int
+        /// The vector kernels its resampling runs: `avx512`, `avx2` or `portable`.
+        public let resampling: String
     }
 
     /// What OpenCL said: `ok` with devices, otherwise why there are none (`no platform`, ...).
@@ -27,7 +30,8 @@ public struct DeviceListing: Sendable, Equatable, Codable {
     public init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         openCLStatus = inventory.state == .devicesFound ? "ok" : inventory.reason
         platforms = inventory.platforms
-        cpu = CPUFallback(request: DeviceRequest.cpu.description, threads: cpuThreads)
+        cpu = CPUFallback(request: DeviceRequest.cpu.description, threads: cpuThreads,
+                          resampling: CPUBackend.resamplingKernels)
         auto = inventory.candidates(for: .auto).first.map { $0.request.description } ?? DeviceRequest.cpu.description
     }
 

@@ -70,6 +70,37 @@ struct DeviceTests {
         }
     }
 
+    @Test("--device cpu writes the same bytes whichever vector kernels GPUGLITCH_CPU_KERNELS allows")
+    func cpuKernelCaps() throws {
+        let folder = try TemporaryFolder()
+        // Reductions and an enlargement, both passes, every size of window the sizes give.
+        try folder.write(ImageFiles.noisePNG(width: 613, height: 409, seed: 7, alpha: true), to: "a.png")
+        try folder.write(ImageFiles.noisePNG(width: 97, height: 151, seed: 8), to: "b.png")
+        /// The kernels `devices --json` says the CPU backend runs.
+        func kernels(_ runner: CommandRunner) throws -> String? {
+            let json = try runner.run(["devices", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            return (object?["cpu"] as? [String: Any])?["resampling"] as? String
+        }
+        let order = ["portable", "avx2", "avx512"]
+        let widest = try #require(try kernels(CommandRunner(in: folder.url)))
+        let widestIndex = try #require(order.firstIndex(of: widest))
+        var outputs: [String: [String: Data]] = [:]
+        for (index, cap) in order.enumerated() {
+            var runner = CommandRunner(in: folder.url)
+            runner.environment["GPUGLITCH_CPU_KERNELS"] = cap
+            #expect(try kernels(runner) == order[min(index, widestIndex)], "capped at \(cap)")
+            let result = try runner.run(["process", "a.png", "b.png", "--output", cap, "--device", "cpu", "--no-glitch",
+                                         "--size", "300,100x40,33,200", "--fit", "contain", "--quiet"])
+            #expect(result.status == 0, "\(cap): \(result)")
+            let files = folder.files(under: cap)
+            #expect(files.count == 8, "\(cap): \(files)")
+            outputs[cap] = try Dictionary(uniqueKeysWithValues: files.map { ($0, try folder.contents("\(cap)/\($0)")) })
+        }
+        #expect(outputs["avx2"] == outputs["portable"])
+        #expect(outputs["avx512"] == outputs["portable"])
+    }
+
     @Test("--device cpu never needs OpenCL")
     func cpuWithoutOpenCL() throws {
         let folder = try TemporaryFolder()

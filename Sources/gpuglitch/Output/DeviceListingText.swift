@@ -28,6 +28,7 @@ enum DeviceListingText {
         }
         lines.append("CPU fallback:")
         lines.append("  \(listing.cpu.request)  \(listing.cpu.threads) threads\(marker(listing.cpu.request, listing))")
+        lines.append("      resampling kernels: \(listing.cpu.resampling)")
         return lines.joined(separator: "\n") + "\n"
     }
 
