@@ -19,19 +19,20 @@
 #if defined(__x86_64__)
 
 #include <immintrin.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define GG_AVX2 __attribute__((target("avx2")))
+#define GG_TARGET __attribute__((target("avx2")))
 
 /* `low + high * 2^15`, the sum of the split products (wrapping). */
-GG_AVX2 static inline __m256i gg_combine(__m256i low, __m256i high) {
+GG_TARGET static inline __m256i gg_combine(__m256i low, __m256i high) {
     return _mm256_add_epi32(low, _mm256_slli_epi32(high, 15));
 }
 
 /* One output pixel of four rows: `rows[r]` point at each row's first source pixel. */
-GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
-                                        const int32_t *words, __m256i regroup) {
+GG_TARGET static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
+                                          const int32_t *words) {
+    const __m256i regroup = _mm256_setr_epi8(
+        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
+        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1);
     __m256i low0 = _mm256_setzero_si256(), low1 = low0, low2 = low0, low3 = low0;
     __m256i high0 = low0, high1 = low0, high2 = low0, high3 = low0;
     const ptrdiff_t at = 4 * (ptrdiff_t)w[GG_WINDOW_START];
@@ -67,71 +68,13 @@ GG_AVX2 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int3
     return _mm_unpacklo_epi16(_mm256_castsi256_si128(bytes), _mm256_extracti128_si256(bytes, 1));
 }
 
-GG_AVX2 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_width,
-                                       ptrdiff_t padded_width, uint8_t *destination,
-                                       ptrdiff_t row_count, const int32_t *windows,
-                                       const int32_t *words, ptrdiff_t count, uint8_t *scratch) {
-    const __m256i regroup = _mm256_setr_epi8(
-        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
-        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1);
-    const ptrdiff_t in_row = 4 * source_width, out_row = 4 * count;
-    for (ptrdiff_t y = 0; y < row_count; y += 4) {
-        const ptrdiff_t rows_here = row_count - y < 4 ? row_count - y : 4;
-        const uint8_t *rows[4];
-        for (int r = 0; r < 4; r++) {
-            /* Past the last row the last row is computed again and not stored. */
-            const ptrdiff_t row = y + (r < rows_here ? r : rows_here - 1);
-            rows[r] = source + row * in_row;
-            if (scratch) {
-                uint8_t *copy = scratch + r * 4 * padded_width;
-                memcpy(copy, rows[r], (size_t)in_row);
-                memset(copy + in_row, 0, (size_t)(4 * (padded_width - source_width)));
-                rows[r] = copy;
-            }
-        }
-        uint8_t *out = destination + y * out_row;
-        if (rows_here == 4) {
-            for (ptrdiff_t x = 0; x < count; x++) {
-                const __m128i pixels = gg_pixel4(rows, windows + 4 * x, words, regroup);
-                _mm_storeu_si32(out + 4 * x, pixels);
-                _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
-                _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
-                _mm_storeu_si32(out + 3 * out_row + 4 * x, _mm_srli_si128(pixels, 12));
-            }
-        } else {
-            for (ptrdiff_t x = 0; x < count; x++) {
-                int32_t p[4];
-                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + 4 * x, words, regroup));
-                for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
-            }
-        }
-    }
-}
+#include "horizontal_rows.h"
 
 int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                 uint8_t *destination, ptrdiff_t row_count,
                                 const int32_t *windows, const int32_t *words, ptrdiff_t count) {
     if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
-    if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
-    if (!gg_horizontal_windows_fit(padded_width, source_width, windows, count)) return GG_RESAMPLE_UNSUPPORTED;
-    uint8_t *scratch = NULL;
-    if (padded_width > source_width) {
-        scratch = malloc((size_t)(16 * padded_width));
-        if (!scratch) return GG_RESAMPLE_UNSUPPORTED;
-    }
-    gg_horizontal_rows(source, source_width, padded_width, destination, row_count, windows, words, count, scratch);
-    free(scratch);
-    return GG_RESAMPLE_DONE;
-}
-
-#else
-
-int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
-                                uint8_t *destination, ptrdiff_t row_count,
-                                const int32_t *windows, const int32_t *words, ptrdiff_t count) {
-    (void)source; (void)source_width; (void)padded_width; (void)destination; (void)row_count;
-    (void)windows; (void)words; (void)count;
-    return GG_RESAMPLE_UNSUPPORTED;
+    return gg_horizontal_run(source, source_width, padded_width, destination, row_count, windows, words, count);
 }
 
 #endif

@@ -16,27 +16,28 @@
 #if defined(__x86_64__)
 
 #include <immintrin.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define GG_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
+#define GG_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni")))
 
 /* Rows `a` (lanes 0-1) and `b` (lanes 2-3): 16 bytes of each, regrouped and widened. */
-GG_AVX512 static inline __m512i gg_two_rows(const uint8_t *a, const uint8_t *b, __m512i regroup) {
+GG_TARGET static inline __m512i gg_two_rows(const uint8_t *a, const uint8_t *b) {
+    const __m512i regroup = _mm512_broadcast_i64x4(_mm256_setr_epi8(
+        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
+        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1));
     __m512i v = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)a));
     v = _mm512_mask_broadcast_i32x4(v, 0xFF00, _mm_loadu_si128((const __m128i *)b));
     return _mm512_shuffle_epi8(v, regroup);
 }
 
 /* `low + high * 2^15`, the sum of the split products (wrapping). */
-GG_AVX512 static inline __m512i gg_combine(__m512i low, __m512i high) {
+GG_TARGET static inline __m512i gg_combine(__m512i low, __m512i high) {
     return _mm512_add_epi32(low, _mm512_slli_epi32(high, 15));
 }
 
 /* One output pixel of four rows: `rows[r]` point at each row's first source pixel. Returns
  * the four RGBA pixels, row 0 in the lowest 32 bits. */
-GG_AVX512 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
-                                          const int32_t *words, __m512i regroup) {
+GG_TARGET static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
+                                          const int32_t *words) {
     /* [set][rows 01 or 23][low or high] */
     __m512i acc[2][2][2];
     for (int s = 0; s < 2; s++)
@@ -52,8 +53,8 @@ GG_AVX512 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const in
             const ptrdiff_t o = 16 * (g + s);
             const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
             const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
-            const __m512i v01 = gg_two_rows(p0 + o, p1 + o, regroup);
-            const __m512i v23 = gg_two_rows(p2 + o, p3 + o, regroup);
+            const __m512i v01 = gg_two_rows(p0 + o, p1 + o);
+            const __m512i v23 = gg_two_rows(p2 + o, p3 + o);
             acc[s][0][0] = _mm512_dpwssd_epi32(acc[s][0][0], v01, lo);
             acc[s][0][1] = _mm512_dpwssd_epi32(acc[s][0][1], v01, hi);
             acc[s][1][0] = _mm512_dpwssd_epi32(acc[s][1][0], v23, lo);
@@ -65,8 +66,8 @@ GG_AVX512 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const in
         const ptrdiff_t o = 16 * g;
         const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
         const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
-        const __m512i v01 = gg_two_rows(p0 + o, p1 + o, regroup);
-        const __m512i v23 = gg_two_rows(p2 + o, p3 + o, regroup);
+        const __m512i v01 = gg_two_rows(p0 + o, p1 + o);
+        const __m512i v23 = gg_two_rows(p2 + o, p3 + o);
         acc[0][0][0] = _mm512_dpwssd_epi32(acc[0][0][0], v01, lo);
         acc[0][0][1] = _mm512_dpwssd_epi32(acc[0][0][1], v01, hi);
         acc[0][1][0] = _mm512_dpwssd_epi32(acc[0][1][0], v23, lo);
@@ -88,71 +89,13 @@ GG_AVX512 static inline __m128i gg_pixel4(const uint8_t *const rows[4], const in
     return _mm_shuffle_epi8(bytes, _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15));
 }
 
-GG_AVX512 static void gg_horizontal_rows(const uint8_t *source, ptrdiff_t source_width,
-                                         ptrdiff_t padded_width, uint8_t *destination,
-                                         ptrdiff_t row_count, const int32_t *windows,
-                                         const int32_t *words, ptrdiff_t count, uint8_t *scratch) {
-    const __m512i regroup = _mm512_broadcast_i64x4(_mm256_setr_epi8(
-        0, -1, 4, -1, 8, -1, 12, -1, 1, -1, 5, -1, 9, -1, 13, -1,
-        2, -1, 6, -1, 10, -1, 14, -1, 3, -1, 7, -1, 11, -1, 15, -1));
-    const ptrdiff_t in_row = 4 * source_width, out_row = 4 * count;
-    for (ptrdiff_t y = 0; y < row_count; y += 4) {
-        const ptrdiff_t rows_here = row_count - y < 4 ? row_count - y : 4;
-        const uint8_t *rows[4];
-        for (int r = 0; r < 4; r++) {
-            /* Past the last row the last row is computed again and not stored. */
-            const ptrdiff_t row = y + (r < rows_here ? r : rows_here - 1);
-            rows[r] = source + row * in_row;
-            if (scratch) {
-                uint8_t *copy = scratch + r * 4 * padded_width;
-                memcpy(copy, rows[r], (size_t)in_row);
-                memset(copy + in_row, 0, (size_t)(4 * (padded_width - source_width)));
-                rows[r] = copy;
-            }
-        }
-        uint8_t *out = destination + y * out_row;
-        if (rows_here == 4) {
-            for (ptrdiff_t x = 0; x < count; x++) {
-                const __m128i pixels = gg_pixel4(rows, windows + 4 * x, words, regroup);
-                _mm_storeu_si32(out + 4 * x, pixels);
-                _mm_storeu_si32(out + out_row + 4 * x, _mm_srli_si128(pixels, 4));
-                _mm_storeu_si32(out + 2 * out_row + 4 * x, _mm_srli_si128(pixels, 8));
-                _mm_storeu_si32(out + 3 * out_row + 4 * x, _mm_srli_si128(pixels, 12));
-            }
-        } else {
-            for (ptrdiff_t x = 0; x < count; x++) {
-                int32_t p[4];
-                _mm_storeu_si128((__m128i *)p, gg_pixel4(rows, windows + 4 * x, words, regroup));
-                for (ptrdiff_t r = 0; r < rows_here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
-            }
-        }
-    }
-}
+#include "horizontal_rows.h"
 
 int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                   uint8_t *destination, ptrdiff_t row_count,
                                   const int32_t *windows, const int32_t *words, ptrdiff_t count) {
     if (!gg_cpu_has_avx512()) return GG_RESAMPLE_UNSUPPORTED;
-    if (row_count <= 0 || count <= 0) return GG_RESAMPLE_DONE;
-    if (!gg_horizontal_windows_fit(padded_width, source_width, windows, count)) return GG_RESAMPLE_UNSUPPORTED;
-    uint8_t *scratch = NULL;
-    if (padded_width > source_width) {
-        scratch = malloc((size_t)(16 * padded_width));
-        if (!scratch) return GG_RESAMPLE_UNSUPPORTED;
-    }
-    gg_horizontal_rows(source, source_width, padded_width, destination, row_count, windows, words, count, scratch);
-    free(scratch);
-    return GG_RESAMPLE_DONE;
-}
-
-#else
-
-int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
-                                  uint8_t *destination, ptrdiff_t row_count,
-                                  const int32_t *windows, const int32_t *words, ptrdiff_t count) {
-    (void)source; (void)source_width; (void)padded_width; (void)destination; (void)row_count;
-    (void)windows; (void)words; (void)count;
-    return GG_RESAMPLE_UNSUPPORTED;
+    return gg_horizontal_run(source, source_width, padded_width, destination, row_count, windows, words, count);
 }
 
 #endif

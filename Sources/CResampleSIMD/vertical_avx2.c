@@ -16,7 +16,6 @@
 #if defined(__x86_64__)
 
 #include <immintrin.h>
-#include <stdlib.h>
 
 #define GG_AVX2 __attribute__((target("avx2")))
 
@@ -92,20 +91,8 @@ int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
                               uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
                               const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     if (!gg_cpu_has_avx2() || row_bytes < 32) return GG_RESAMPLE_UNSUPPORTED;
-    if (end_row <= first_row) return GG_RESAMPLE_DONE;
-    if (!gg_vertical_windows_fit(first_row, end_row, bounds, pair_stride)) return GG_RESAMPLE_UNSUPPORTED;
-    gg_vertical_rows(source, row_bytes, destination, first_row, end_row, bounds, pairs, pair_stride);
-    return GG_RESAMPLE_DONE;
-}
-
-#else
-
-int gg_resample_vertical_avx2(const uint8_t *source, ptrdiff_t row_bytes,
-                              uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
-                              const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
-    (void)source; (void)row_bytes; (void)destination; (void)first_row; (void)end_row;
-    (void)bounds; (void)pairs; (void)pair_stride;
-    return GG_RESAMPLE_UNSUPPORTED;
+    return gg_vertical_run(gg_vertical_rows, source, row_bytes, destination, first_row, end_row, bounds, pairs,
+                           pair_stride);
 }
 
 #endif

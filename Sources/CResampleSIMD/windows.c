@@ -1,3 +1,4 @@
+#include "CResampleSIMD.h"
 #include "windows.h"
 
 int gg_horizontal_windows_fit(ptrdiff_t padded_width, ptrdiff_t source_width,
@@ -17,4 +18,13 @@ int gg_vertical_windows_fit(ptrdiff_t first_row, ptrdiff_t end_row, const int32_
         if (start < 0 || length < 0 || length > 2 * pair_stride) return 0;
     }
     return 1;
+}
+
+int gg_vertical_run(gg_vertical_rows_fn rows, const uint8_t *source, ptrdiff_t row_bytes,
+                    uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
+                    const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
+    if (end_row <= first_row) return GG_RESAMPLE_DONE;
+    if (!gg_vertical_windows_fit(first_row, end_row, bounds, pair_stride)) return GG_RESAMPLE_UNSUPPORTED;
+    rows(source, row_bytes, destination, first_row, end_row, bounds, pairs, pair_stride);
+    return GG_RESAMPLE_DONE;
 }
