@@ -13,7 +13,8 @@ enum ResampleKernelSet: Sendable, Equatable, Comparable, CaseIterable, CustomStr
     /// CResampleSIMD's AVX2 kernels, twice the portable vector width.
     case avx2
     /// CResampleSIMD's AVX-512 kernels (F, BW, VL, VNNI): twice the AVX2 width, with the
-    /// multiply and the add of each step in one `vpdpwssd`.
+    /// multiply and the add of each step in one `vpdpwssd`. Taken only on CPUs that keep their
+    /// clock under 512-bit work (see `gg_cpu_has_avx512`).
     case avx512
 
     /// Whether this CPU runs the set (the portable kernels run everywhere). Asked once.

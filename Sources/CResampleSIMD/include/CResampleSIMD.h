@@ -38,7 +38,8 @@ extern "C" {
 int gg_cpu_has_avx2(void);
 
 /* 1 when this CPU (and its operating system) runs the AVX-512 instructions of the `_avx512`
- * passes (F, BW, VL and VNNI), else 0. */
+ * passes (F, BW, VL and VNNI) and is of a generation that runs them at full clock (it has
+ * VBMI2 as well: Intel Ice Lake on, AMD Zen 4 on), else 0. */
 int gg_cpu_has_avx512(void);
 
 /*
