@@ -6,8 +6,7 @@
  * but one 512-bit register holds that for two rows: a broadcast load of one row's 16 bytes to
  * all four 128-bit lanes, then a masked broadcast of the other row's to the upper two. One
  * `vpdpwssd` (multiply pairs, add to the accumulator) per half of the split coefficients then
- * does what two `vpmaddwd` and two `vpaddd` do per row in the AVX2 pass. Groups alternate
- * between two sets of accumulators, so consecutive `vpdpwssd` do not wait on each other.
+ * does what two `vpmaddwd` and two `vpaddd` do per row in the AVX2 pass.
  */
 
 #include "CResampleSIMD.h"
@@ -38,45 +37,22 @@ GG_TARGET static inline __m512i gg_combine(__m512i low, __m512i high) {
  * the four RGBA pixels, row 0 in the lowest 32 bits. */
 GG_TARGET static inline __m128i gg_pixel4(const uint8_t *const rows[4], const int32_t *w,
                                           const int32_t *words) {
-    /* [set][rows 01 or 23][low or high] */
-    __m512i acc[2][2][2];
-    for (int s = 0; s < 2; s++)
-        for (int r = 0; r < 2; r++) acc[s][r][0] = acc[s][r][1] = _mm512_setzero_si512();
+    __m512i low01 = _mm512_setzero_si512(), high01 = low01, low23 = low01, high23 = low01;
     const ptrdiff_t at = 4 * (ptrdiff_t)w[GG_WINDOW_START];
     const uint8_t *p0 = rows[0] + at, *p1 = rows[1] + at, *p2 = rows[2] + at, *p3 = rows[3] + at;
     const int32_t *c = words + 4 * (ptrdiff_t)w[GG_WINDOW_FIRST_GROUP];
-    const ptrdiff_t groups = w[GG_WINDOW_GROUPS];
-    ptrdiff_t g = 0;
-    for (; g + 2 <= groups; g += 2) {
-        for (int s = 0; s < 2; s++) {
-            const int32_t *cg = c + 4 * (g + s);
-            const ptrdiff_t o = 16 * (g + s);
-            const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
-            const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
-            const __m512i v01 = gg_two_rows(p0 + o, p1 + o);
-            const __m512i v23 = gg_two_rows(p2 + o, p3 + o);
-            acc[s][0][0] = _mm512_dpwssd_epi32(acc[s][0][0], v01, lo);
-            acc[s][0][1] = _mm512_dpwssd_epi32(acc[s][0][1], v01, hi);
-            acc[s][1][0] = _mm512_dpwssd_epi32(acc[s][1][0], v23, lo);
-            acc[s][1][1] = _mm512_dpwssd_epi32(acc[s][1][1], v23, hi);
-        }
-    }
-    if (g < groups) {
-        const int32_t *cg = c + 4 * g;
-        const ptrdiff_t o = 16 * g;
-        const __m512i lo = _mm512_set1_epi64(*(const int64_t *)cg);
-        const __m512i hi = _mm512_set1_epi64(*(const int64_t *)(cg + 2));
-        const __m512i v01 = gg_two_rows(p0 + o, p1 + o);
-        const __m512i v23 = gg_two_rows(p2 + o, p3 + o);
-        acc[0][0][0] = _mm512_dpwssd_epi32(acc[0][0][0], v01, lo);
-        acc[0][0][1] = _mm512_dpwssd_epi32(acc[0][0][1], v01, hi);
-        acc[0][1][0] = _mm512_dpwssd_epi32(acc[0][1][0], v23, lo);
-        acc[0][1][1] = _mm512_dpwssd_epi32(acc[0][1][1], v23, hi);
+    for (ptrdiff_t g = 0, o = 0; g < w[GG_WINDOW_GROUPS]; g++, c += 4, o += 16) {
+        const __m512i lo = _mm512_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)c));
+        const __m512i hi = _mm512_broadcastq_epi64(_mm_loadl_epi64((const __m128i *)(c + 2)));
+        const __m512i v01 = gg_two_rows(p0 + o, p1 + o), v23 = gg_two_rows(p2 + o, p3 + o);
+        low01 = _mm512_dpwssd_epi32(low01, v01, lo);
+        high01 = _mm512_dpwssd_epi32(high01, v01, hi);
+        low23 = _mm512_dpwssd_epi32(low23, v23, lo);
+        high23 = _mm512_dpwssd_epi32(high23, v23, hi);
     }
     /* Lanes of each: [r01 r23 g01 g23 | b01 b23 a01 a23] for the first row of the pair, then
      * the same for the second (digits: taps). */
-    __m512i z01 = gg_combine(_mm512_add_epi32(acc[0][0][0], acc[1][0][0]), _mm512_add_epi32(acc[0][0][1], acc[1][0][1]));
-    __m512i z23 = gg_combine(_mm512_add_epi32(acc[0][1][0], acc[1][1][0]), _mm512_add_epi32(acc[0][1][1], acc[1][1][1]));
+    __m512i z01 = gg_combine(low01, high01), z23 = gg_combine(low23, high23);
     /* Adding each lane's neighbour: [r r g g | b b a a] (sums of all four taps). */
     z01 = _mm512_add_epi32(z01, _mm512_shuffle_epi32(z01, _MM_PERM_CDAB));
     z23 = _mm512_add_epi32(z23, _mm512_shuffle_epi32(z23, _MM_PERM_CDAB));
