@@ -67,7 +67,7 @@ done
 mkdir -p "$WORK/logs"
 LOGS="$WORK/logs"
 UNAVAILABLE=""
-. "$BENCH/install.sh"  # say, unavailable, apt_install, install_pillow_pyvips, ensure_corpus
+. "$BENCH/install.sh"  # say, unavailable, apt_install, install_pillow_pyvips, ensure_corpus, build_gpuglitch
 
 # Which parts are wanted (the driver resolves the exact tool names).
 wants() { case ",$ONLY," in *",all,"*) return 0 ;; esac; case ",$ONLY," in *"$1"*) return 0 ;; esac; return 1; }
@@ -122,17 +122,12 @@ ensure_corpus "$CORPUS" "$REBUILD_CORPUS" "$INSTALL"
 
 # --- gpuglitch -----------------------------------------------------------------------------
 GG=${GPUGLITCH:-}
-if [ "$WANT_GPUGLITCH" = 1 ] && [ -z "$GG" ]; then
-  say "building gpuglitch: swift build -c release --product gpuglitch (log $LOGS/swift-build.log)"
-  if (cd "$REPO" && swift build -c release --product gpuglitch) >"$LOGS/swift-build.log" 2>&1; then
-    GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
-  else
-    for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
-             gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png \
-             gpuglitch-cpu-srcset; do
-      unavailable "$t" "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"
-    done
-  fi
+if [ "$WANT_GPUGLITCH" = 1 ] && ! build_gpuglitch; then
+  for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
+           gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png \
+           gpuglitch-cpu-srcset; do
+    unavailable "$t" "swift build failed: $(swift_build_error)"
+  done
 fi
 
 # --- run -----------------------------------------------------------------------------------

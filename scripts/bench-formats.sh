@@ -50,7 +50,7 @@ done
 mkdir -p "$WORK/logs"
 LOGS="$WORK/logs"
 UNAVAILABLE=""
-. "$BENCH/install.sh"  # say, unavailable, apt_install, install_pillow_pyvips, ensure_corpus
+. "$BENCH/install.sh"  # say, unavailable, apt_install, install_pillow_pyvips, ensure_corpus, build_gpuglitch
 
 # --- Pillow, pillow-heif, pyvips (libvips reads BMP through ImageMagick: Debian's libvips42) --
 if [ "$INSTALL" = 1 ]; then
@@ -73,13 +73,7 @@ fi
 say "set: $SET ($(find "$SET" -type f ! -name manifest.json | wc -l) files)"
 
 # --- gpuglitch -------------------------------------------------------------------------------
-GG=${GPUGLITCH:-}
-if [ -z "$GG" ]; then
-  say "building gpuglitch: swift build -c release --product gpuglitch (log $LOGS/swift-build.log)"
-  (cd "$REPO" && swift build -c release --product gpuglitch) >"$LOGS/swift-build.log" 2>&1 ||
-    { say "swift build failed: $(grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log")"; exit 1; }
-  GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
-fi
+build_gpuglitch || { say "swift build failed: $(swift_build_error)"; exit 1; }
 
 # --- run -------------------------------------------------------------------------------------
 exec "$PYTHON" "$BENCH/run_format_rounds.py" --set "$SET" --formats "$FORMATS" --runs "$RUNS" \

@@ -1,5 +1,5 @@
 # Installation steps shared by scripts/bench-anchors.sh and scripts/bench-formats.sh.
-# Sourced, not run. The caller sets BENCH (scripts/bench), LOGS (a folder for logs), PYTHON
+# Sourced, not run. The caller sets REPO, BENCH (scripts/bench), LOGS (a folder for logs), PYTHON
 # (makes the venvs) and UNAVAILABLE (empty); `unavailable TOOL REASON` adds a line to UNAVAILABLE, which the caller
 # hands to its driver so the tool shows as failed instead of stopping the run.
 
@@ -57,3 +57,16 @@ ensure_corpus() {
   fi
   say "corpus: $1 ($(ls "$1" | wc -l) files)"
 }
+
+# gpuglitch's release binary into GG: $GPUGLITCH when set, else `swift build -c release` in
+# $REPO (log $LOGS/swift-build.log). Returns 1, GG empty, when the build fails.
+build_gpuglitch() {
+  GG=${GPUGLITCH:-}
+  [ -n "$GG" ] && return 0
+  say "building gpuglitch: swift build -c release --product gpuglitch (log $LOGS/swift-build.log)"
+  (cd "$REPO" && swift build -c release --product gpuglitch) >"$LOGS/swift-build.log" 2>&1 || return 1
+  GG="$(cd "$REPO" && swift build -c release --show-bin-path)/gpuglitch"
+}
+
+# The first error of the failed build, for one line of output.
+swift_build_error() { grep -m1 'error:' "$LOGS/swift-build.log" || echo "see $LOGS/swift-build.log"; }
