@@ -213,10 +213,11 @@ public enum ImageDecoder {
         }
     }
 
-    /// The size an image is decoded at, against `options.memoryBudget`.
-    static func checkMemoryBudget(width: Int, height: Int, options: DecodeOptions,
+    /// The size an image is decoded at, against `options.memoryBudget`; `decoderBytes` is what
+    /// the decoder's own buffers hold at their peak when it knows that (see `MemoryBudget`).
+    static func checkMemoryBudget(width: Int, height: Int, decoderBytes: Int = 0, options: DecodeOptions,
                                   source: String) throws(ImageCodecError) {
-        let bytes = MemoryBudget.estimate(width: width, height: height)
+        let bytes = MemoryBudget.estimate(width: width, height: height, decoderBytes: decoderBytes)
         if bytes > options.memoryBudget {
             throw ImageCodecError(source: source, reason: .exceedsMemoryBudget(width: width, height: height, bytes: bytes,
                                                                                budget: options.memoryBudget))

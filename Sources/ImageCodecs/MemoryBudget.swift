@@ -14,10 +14,25 @@ public enum MemoryBudget {
     /// by the output size, not the input.
     public static let bytesPerPixel = 12
 
-    /// The estimated peak bytes of decoding (and starting to process) a `width × height` image.
+    /// The estimated peak bytes of decoding (and starting to process) a `width × height` image
+    /// (`Int.max` when that does not fit an `Int`).
     public static func estimate(width: Int, height: Int) -> Int {
-        width.multipliedReportingOverflow(by: height).partialValue
-            .multipliedReportingOverflow(by: bytesPerPixel).partialValue
+        saturating(saturating(width, times: height), times: bytesPerPixel)
+    }
+
+    /// The same, for a decoder whose own buffers hold `decoderBytes` at its peak, which may be
+    /// more than the 8 bytes a pixel `estimate` allows (a TIFF of many samples a pixel): the
+    /// RGBA result and those buffers, or `estimate`, whichever is larger.
+    public static func estimate(width: Int, height: Int, decoderBytes: Int) -> Int {
+        let rgba = saturating(saturating(width, times: height), times: 4)
+        let total = rgba.addingReportingOverflow(decoderBytes)
+        return max(estimate(width: width, height: height), total.overflow ? Int.max : total.partialValue)
+    }
+
+    /// `a · b`, or `Int.max` when it overflows (both non-negative).
+    static func saturating(_ a: Int, times b: Int) -> Int {
+        let product = a.multipliedReportingOverflow(by: b)
+        return product.overflow ? Int.max : product.partialValue
     }
 
     /// The budget of one image when `imagesInFlight` are processed at once.

@@ -225,6 +225,19 @@ struct BadInputTests {
         #expect(reason?.description == "30000x30000 needs about 10299 MiB to decode, more than the memory budget of 1024 MiB an image")
     }
 
+    @Test("the estimate: the decoder's own buffers count when they exceed 8 bytes a pixel; it saturates, never wraps")
+    func memoryEstimate() {
+        // 100x10: 12,000 bytes by the per-pixel rule; 4,000 of RGBA.
+        #expect(MemoryBudget.estimate(width: 100, height: 10, decoderBytes: 0) == 12_000)
+        #expect(MemoryBudget.estimate(width: 100, height: 10, decoderBytes: 8_000) == 12_000)
+        #expect(MemoryBudget.estimate(width: 100, height: 10, decoderBytes: 8_001) == 12_001)
+        #expect(MemoryBudget.estimate(width: 100, height: 10, decoderBytes: Int.max) == Int.max)
+        // Sides of 2^31 - 1: 12 · (2^31 - 1)^2 is past Int.max, which used to wrap.
+        let side = Int(Int32.max)
+        #expect(MemoryBudget.estimate(width: side, height: side) == Int.max)
+        #expect(MemoryBudget.estimate(width: side, height: side, decoderBytes: 1) == Int.max)
+    }
+
     @Test("a missing path is .unreadable with the system's message")
     func missingFile() {
         let path = "/nonexistent-\(UUID().uuidString)/photo.jpg"

@@ -21,6 +21,28 @@ struct TIFFBandReader {
         rowBytes = (layout.width * bitsPerPixel + 7) / 8
     }
 
+    /// The bytes of the whole page's samples, every plane (`Int.max` when that overflows).
+    var pageBytes: Int {
+        MemoryBudget.saturating(MemoryBudget.saturating(rowBytes, times: layout.height), times: planes)
+    }
+
+    /// The bytes `forEachBand` allocates: a strip, or a tile and a band of tiles. A file may
+    /// declare samples enough to make this far more than its RGBA result; the decoder checks
+    /// it against the memory budget before reading.
+    var bufferBytes: Int {
+        if TIFFIsTiled(file.tif) != 0 {
+            let tileHeight = file.u32(TIFFTAG_TILELENGTH) ?? 1
+            let band = MemoryBudget.saturating(min(tileHeight, layout.height), times: rowBytes)
+            let tile = Int(clamping: TIFFTileSize64(file.tif))
+            return band > Int.max - tile ? Int.max : band + tile
+        }
+        return max(Int(clamping: TIFFStripSize64(file.tif)), MemoryBudget.saturating(rowsPerStrip, times: rowBytes))
+    }
+
+    private var rowsPerStrip: Int {
+        max(1, min(layout.height, file.u32(TIFFTAG_ROWSPERSTRIP) ?? layout.height))
+    }
+
     /// Calls `body(plane, firstRow, rows, band)` for every band, planes in order, rows top
     /// to bottom; `band` is valid only during the call. A strip that decodes short keeps its
     /// missing rows at zero, as Pillow leaves them. Returns false when libtiff failed or the
@@ -31,7 +53,7 @@ struct TIFFBandReader {
 
     private func strips(_ body: (Int, Int, Int, UnsafeRawPointer) -> Void) -> Bool {
         let tif = file.tif
-        let rowsPerStrip = max(1, min(layout.height, file.u32(TIFFTAG_ROWSPERSTRIP) ?? layout.height))
+        let rowsPerStrip = rowsPerStrip
         let stripsPerPlane = (layout.height + rowsPerStrip - 1) / rowsPerStrip
         guard Int(TIFFNumberOfStrips(tif)) >= stripsPerPlane * planes else { return false }
         // One strip's worth: libtiff may write a whole strip (the last one included).

@@ -31,7 +31,9 @@ enum TIFFCodec: ImageFormatCodec {
                        source: String) throws(ImageCodecError) -> DecodedImage {
         let file = try TIFFHandle(bytes, source: source, allocationLimit: options.memoryBudget)
         let layout = try TIFFLayout(file)
-        try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height, options: options, source: source)
+        try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height,
+                                           decoderBytes: TIFFPixelConverter.workingBytes(file, layout: layout),
+                                           options: options, source: source)
         let warningsBefore = file.warningCount
         let (pixels, opaque, throughProfile) = try TIFFPixelConverter.rgba(file, layout: layout,
                                                                            cmykTransform: options.cmykTransform)

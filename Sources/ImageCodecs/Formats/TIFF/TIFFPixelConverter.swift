@@ -9,6 +9,14 @@
 /// decodes it (`rgba(reading:layout:rows:)`); the rest through `generalRGBA`, a sample at a
 /// time from the whole page's samples.
 enum TIFFPixelConverter {
+    /// The bytes `rgba` holds beside its result at its peak: a band of samples when the rows
+    /// convert as they come, else the whole page's samples as well.
+    static func workingBytes(_ file: TIFFHandle, layout: TIFFLayout) -> Int {
+        let reader = TIFFBandReader(file, layout: layout)
+        guard TIFFRowConverter(layout) == nil else { return reader.bufferBytes }
+        return reader.pageBytes > Int.max - reader.bufferBytes ? Int.max : reader.pageBytes + reader.bufferBytes
+    }
+
     static func rgba(_ file: TIFFHandle, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
         throws(ImageCodecError) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
         guard let rows = TIFFRowConverter(layout) else {

@@ -17,7 +17,7 @@ struct TIFFSamples {
         let reader = TIFFBandReader(file, layout: layout)
         let rowBytes = reader.rowBytes
         let planeBytes = rowBytes * layout.height
-        var buffer = [UInt8](repeating: 0, count: planeBytes * reader.planes)
+        var buffer = [UInt8](repeating: 0, count: reader.pageBytes)
         let ok = buffer.withUnsafeMutableBytes { out in
             reader.forEachBand { plane, firstRow, rows, band in
                 (out.baseAddress! + plane * planeBytes + firstRow * rowBytes)
