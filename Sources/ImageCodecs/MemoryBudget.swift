@@ -25,8 +25,13 @@ public enum MemoryBudget {
     /// RGBA result and those buffers, or `estimate`, whichever is larger.
     public static func estimate(width: Int, height: Int, decoderBytes: Int) -> Int {
         let rgba = saturating(saturating(width, times: height), times: 4)
-        let total = rgba.addingReportingOverflow(decoderBytes)
-        return max(estimate(width: width, height: height), total.overflow ? Int.max : total.partialValue)
+        return max(estimate(width: width, height: height), saturating(rgba, plus: decoderBytes))
+    }
+
+    /// `a + b`, or `Int.max` when it overflows (both non-negative).
+    static func saturating(_ a: Int, plus b: Int) -> Int {
+        let sum = a.addingReportingOverflow(b)
+        return sum.overflow ? Int.max : sum.partialValue
     }
 
     /// `a · b`, or `Int.max` when it overflows (both non-negative).

@@ -33,10 +33,14 @@ struct TIFFBandReader {
         if TIFFIsTiled(file.tif) != 0 {
             let tileHeight = file.u32(TIFFTAG_TILELENGTH) ?? 1
             let band = MemoryBudget.saturating(min(tileHeight, layout.height), times: rowBytes)
-            let tile = Int(clamping: TIFFTileSize64(file.tif))
-            return band > Int.max - tile ? Int.max : band + tile
+            return MemoryBudget.saturating(band, plus: Int(clamping: TIFFTileSize64(file.tif)))
         }
-        return max(Int(clamping: TIFFStripSize64(file.tif)), MemoryBudget.saturating(rowsPerStrip, times: rowBytes))
+        return stripBufferBytes
+    }
+
+    /// One strip's worth: libtiff may write a whole strip (the last one included).
+    private var stripBufferBytes: Int {
+        max(Int(clamping: TIFFStripSize64(file.tif)), MemoryBudget.saturating(rowsPerStrip, times: rowBytes))
     }
 
     private var rowsPerStrip: Int {
@@ -56,11 +60,8 @@ struct TIFFBandReader {
         let rowsPerStrip = rowsPerStrip
         let stripsPerPlane = (layout.height + rowsPerStrip - 1) / rowsPerStrip
         guard Int(TIFFNumberOfStrips(tif)) >= stripsPerPlane * planes else { return false }
-        // One strip's worth: libtiff may write a whole strip (the last one included).
-        let stripSize = Int(TIFFStripSize64(tif))
-        guard stripSize > 0 else { return false }
-        let strip = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stripSize, rowsPerStrip * rowBytes),
-                                                           alignment: 16)
+        guard TIFFStripSize64(tif) > 0 else { return false }
+        let strip = UnsafeMutableRawBufferPointer.allocate(byteCount: stripBufferBytes, alignment: 16)
         defer { strip.deallocate() }
         for plane in 0..<planes {
             for s in 0..<stripsPerPlane {

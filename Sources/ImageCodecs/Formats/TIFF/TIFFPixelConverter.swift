@@ -14,7 +14,7 @@ enum TIFFPixelConverter {
     static func workingBytes(_ file: TIFFHandle, layout: TIFFLayout) -> Int {
         let reader = TIFFBandReader(file, layout: layout)
         guard TIFFRowConverter(layout) == nil else { return reader.bufferBytes }
-        return reader.pageBytes > Int.max - reader.bufferBytes ? Int.max : reader.pageBytes + reader.bufferBytes
+        return MemoryBudget.saturating(reader.pageBytes, plus: reader.bufferBytes)
     }
 
     static func rgba(_ file: TIFFHandle, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
