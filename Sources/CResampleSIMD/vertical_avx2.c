@@ -46,17 +46,17 @@ GG_AVX2 static inline __m256i gg_finish(const gg_strip *s, int i) {
     return _mm256_srai_epi32(acc, 22);
 }
 
-/* 32 output bytes from the strip at `top` and the `length` rows below it. `pairs` holds per
- * row pair the packed words `[low, high]`. */
-GG_AVX2 static inline __m256i gg_strip32(const uint8_t *top, ptrdiff_t row_bytes, ptrdiff_t length,
+/* 32 output bytes from the strip at `top` and the `length` rows below it (`stride` bytes
+ * apart). `pairs` holds per row pair the packed words `[low, high]`. */
+GG_AVX2 static inline __m256i gg_strip32(const uint8_t *top, ptrdiff_t stride, ptrdiff_t length,
                                          const int32_t *pairs) {
     gg_strip s;
     for (int i = 0; i < 4; i++) s.low[i] = s.high[i] = _mm256_setzero_si256();
     const uint8_t *p = top;
     ptrdiff_t m = 0;
-    for (; m + 2 <= length; m += 2, p += 2 * row_bytes, pairs += 2) {
+    for (; m + 2 <= length; m += 2, p += 2 * stride, pairs += 2) {
         __m256i a = _mm256_loadu_si256((const __m256i *)p);
-        __m256i b = _mm256_loadu_si256((const __m256i *)(p + row_bytes));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(p + stride));
         gg_accumulate(&s, a, b, _mm256_set1_epi32(pairs[0]), _mm256_set1_epi32(pairs[1]));
     }
     if (m < length) {
@@ -71,17 +71,17 @@ GG_AVX2 static inline __m256i gg_strip32(const uint8_t *top, ptrdiff_t row_bytes
     return _mm256_packus_epi16(first, second);
 }
 
-GG_AVX2 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t row_bytes, uint8_t *destination,
-                                     ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
-                                     const int32_t *pairs, ptrdiff_t pair_stride) {
+GG_AVX2 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t source_stride, ptrdiff_t row_bytes,
+                                     uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
+                                     const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     for (ptrdiff_t y = first_row; y < end_row; y++) {
         const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
         const int32_t *row_pairs = pairs + 2 * y * pair_stride;
-        const uint8_t *top = source + start * row_bytes;
+        const uint8_t *top = source + start * source_stride;
         uint8_t *out = destination + y * row_bytes;
         for (ptrdiff_t x = 0;; x += 32) {
             const ptrdiff_t strip = x < row_bytes - 32 ? x : row_bytes - 32;
-            _mm256_storeu_si256((__m256i *)(out + strip), gg_strip32(top + strip, row_bytes, length, row_pairs));
+            _mm256_storeu_si256((__m256i *)(out + strip), gg_strip32(top + strip, source_stride, length, row_pairs));
             if (strip == row_bytes - 32) break;
         }
     }

@@ -44,16 +44,16 @@ GG_AVX512 static inline __m512i gg_finish(const gg_strip *s, int i) {
 }
 
 /* The strip of the bytes in `mask` (a whole strip: all 64) at `top` and the `length` rows
- * below it. `pairs` holds per row pair the packed words `[low, high]`. */
-GG_AVX512 static inline __m512i gg_strip64(const uint8_t *top, ptrdiff_t row_bytes, ptrdiff_t length,
+ * below it (`stride` bytes apart). `pairs` holds per row pair the packed words `[low, high]`. */
+GG_AVX512 static inline __m512i gg_strip64(const uint8_t *top, ptrdiff_t stride, ptrdiff_t length,
                                            const int32_t *pairs, __mmask64 mask) {
     gg_strip s;
     for (int i = 0; i < 4; i++) s.low[i] = s.high[i] = _mm512_setzero_si512();
     const uint8_t *p = top;
     ptrdiff_t m = 0;
-    for (; m + 2 <= length; m += 2, p += 2 * row_bytes, pairs += 2) {
+    for (; m + 2 <= length; m += 2, p += 2 * stride, pairs += 2) {
         const __m512i a = _mm512_maskz_loadu_epi8(mask, p);
-        const __m512i b = _mm512_maskz_loadu_epi8(mask, p + row_bytes);
+        const __m512i b = _mm512_maskz_loadu_epi8(mask, p + stride);
         gg_accumulate(&s, a, b, _mm512_set1_epi32(pairs[0]), _mm512_set1_epi32(pairs[1]));
     }
     if (m < length) {
@@ -68,20 +68,20 @@ GG_AVX512 static inline __m512i gg_strip64(const uint8_t *top, ptrdiff_t row_byt
     return _mm512_packus_epi16(first, second);
 }
 
-GG_AVX512 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t row_bytes, uint8_t *destination,
-                                       ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
-                                       const int32_t *pairs, ptrdiff_t pair_stride) {
+GG_AVX512 static void gg_vertical_rows(const uint8_t *source, ptrdiff_t source_stride, ptrdiff_t row_bytes,
+                                       uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
+                                       const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride) {
     const ptrdiff_t whole = row_bytes & ~(ptrdiff_t)63;
     const __mmask64 tail = (1ULL << (row_bytes - whole)) - 1;
     for (ptrdiff_t y = first_row; y < end_row; y++) {
         const ptrdiff_t start = bounds[2 * y], length = bounds[2 * y + 1];
         const int32_t *row_pairs = pairs + 2 * y * pair_stride;
-        const uint8_t *top = source + start * row_bytes;
+        const uint8_t *top = source + start * source_stride;
         uint8_t *out = destination + y * row_bytes;
         for (ptrdiff_t x = 0; x < whole; x += 64)
-            _mm512_storeu_si512(out + x, gg_strip64(top + x, row_bytes, length, row_pairs, ~0ULL));
+            _mm512_storeu_si512(out + x, gg_strip64(top + x, source_stride, length, row_pairs, ~0ULL));
         if (tail)
-            _mm512_mask_storeu_epi8(out + whole, tail, gg_strip64(top + whole, row_bytes, length, row_pairs, tail));
+            _mm512_mask_storeu_epi8(out + whole, tail, gg_strip64(top + whole, source_stride, length, row_pairs, tail));
     }
 }
 

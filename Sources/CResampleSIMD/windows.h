@@ -22,13 +22,15 @@ int gg_horizontal_windows_fit(ptrdiff_t padded_width, ptrdiff_t source_width,
 int gg_vertical_windows_fit(ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
                             ptrdiff_t pair_stride);
 
-/* One instruction set's vertical row loop (its arguments as gg_resample_vertical_*'s). */
-typedef void (*gg_vertical_rows_fn)(const uint8_t *source, ptrdiff_t row_bytes, uint8_t *destination,
-                                    ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
-                                    const int32_t *pairs, ptrdiff_t pair_stride);
+/* One instruction set's vertical row loop (its arguments as gg_resample_vertical_*'s, but for
+ * `source_stride`: the bytes between source rows, which may exceed `row_bytes`). */
+typedef void (*gg_vertical_rows_fn)(const uint8_t *source, ptrdiff_t source_stride, ptrdiff_t row_bytes,
+                                    uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
+                                    const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);
 
 /* The vertical pass through `rows`, once the CPU and the row width are known to suit it:
- * GG_RESAMPLE_DONE, or GG_RESAMPLE_UNSUPPORTED (nothing written) for a window that does not fit. */
+ * GG_RESAMPLE_DONE, or GG_RESAMPLE_UNSUPPORTED (nothing written) for a window that does not fit.
+ * Rows a multiple of 4096 bytes long are read through a restaged copy (see windows.c). */
 int gg_vertical_run(gg_vertical_rows_fn rows, const uint8_t *source, ptrdiff_t row_bytes,
                     uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
                     const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);

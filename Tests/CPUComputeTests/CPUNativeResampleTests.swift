@@ -134,6 +134,48 @@ struct CPUNativeResampleTests {
         }
     }
 
+    /// Output rows `rows` only of the vertical pass over `image` (the rest of the output is not
+    /// written), guarded as `vertical`; nil when the kernel wrote outside those rows.
+    static func verticalRows(_ image: HostImage, _ w: ResampleWeights, rows: Range<Int>, kernels: ResampleKernelSet,
+                             guardedAt side: GuardedBytes.Side) -> [UInt8]? {
+        let source = GuardedBytes(image.pixels, guardedAt: side)
+        return withExtendedLifetime(source) {
+            withCanaries(count: image.rowBytes * rows.count) { out in
+                // `destination` points at output row 0, which lies before the canaried rows.
+                VerticalResampler.resample(source: source.pointer, rowBytes: image.rowBytes,
+                                           destination: out - rows.lowerBound * image.rowBytes,
+                                           rows: rows, weights: .vertical(w), kernels: kernels)
+            }
+        }
+    }
+
+    @Test("vertical: rows of 1024, 2048, 3072 and 4096 bytes, whose windows the native passes read through a padded copy",
+          arguments: sets)
+    func verticalRestaged(kernels: ResampleKernelSet) throws {
+        // Widths whose rows fall into 1, 2 or 4 sets of the level-1 cache, with windows longer
+        // than those sets hold (windows.c restages them), a width just off (read in place), and
+        // output row ranges that start inside the image and end inside a band of 16 rows.
+        let cases: [(width: Int, height: Int, out: Int)] = [
+            (1024, 97, 31), (1024, 60, 59), (512, 150, 23), (768, 200, 11), (256, 330, 7), (2048, 40, 13),
+            (1040, 97, 31),
+        ]
+        var rng = SplitMix64(seed: 61)
+        for (width, height, out) in cases {
+            let image = TestImages.noise(width: width, height: height, seed: rng.next(), alpha: true)
+            for filter in [ResampleFilter.lanczos, .bilinear] {
+                let w = ResampleWeights.compute(inSize: height, outSize: out, filter: filter)
+                let lower = Int.random(in: 0..<out, using: &rng)
+                for rows in [0..<out, lower..<out, lower..<Int.random(in: (lower + 1)...out, using: &rng)] {
+                    let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
+                    let about = "\(kernels) \(filter) \(width)x\(height) -> \(out) rows \(rows) (taps \(w.taps))"
+                    let native = try #require(Self.verticalRows(image, w, rows: rows, kernels: kernels, guardedAt: side),
+                                              "wrote outside its rows: \(about)")
+                    Self.expectSame(native, Self.verticalRows(image, w, rows: rows, kernels: .portable, guardedAt: side), about)
+                }
+            }
+        }
+    }
+
     @Test("random weights, overflowing sums included: each native set equals the portable kernels",
           arguments: sets, [Int32(1 << 22), 1 << 24, 1 << 29, Int32.max])
     func randomWeights(kernels: ResampleKernelSet, magnitude: Int32) throws {
