@@ -69,7 +69,7 @@ public struct ResamplePlan: Sendable, Equatable {
             vertical = nil
             sourceRows = rows
         } else {
-            let weights = ResampleWeights.compute(inSize: inputHeight, outSize: outputHeight, filter: filter, outputs: rows)
+            let weights = ResampleWeightsCache.shared.weights(inSize: inputHeight, outSize: outputHeight, filter: filter, outputs: rows)
             let span = weights.sourceSpan(of: 0..<weights.count)
             vertical = weights.slice(0..<weights.count, sourceOffset: span.lowerBound)
             sourceRows = span
@@ -78,7 +78,7 @@ public struct ResamplePlan: Sendable, Equatable {
             horizontal = nil
             sourceColumns = order == .verticalFirst ? columns : 0..<inputWidth
         } else {
-            let weights = ResampleWeights.compute(inSize: inputWidth, outSize: outputWidth, filter: filter, outputs: columns)
+            let weights = ResampleWeightsCache.shared.weights(inSize: inputWidth, outSize: outputWidth, filter: filter, outputs: columns)
             if order == .verticalFirst {
                 let span = weights.sourceSpan(of: 0..<weights.count)
                 horizontal = weights.slice(0..<weights.count, sourceOffset: span.lowerBound)
