@@ -33,7 +33,7 @@ enum PNGFastDecoder {
         let inPlace = !layout.interlaced && layout.bitDepth == 8 && (layout.colourType == 2 || layout.colourType == 6)
         let filteredEnd = inPlace ? inPlaceCapacity(layout) : filteredCount
         var failure: PNGFastPathDecline?
-        let pixels = [UInt8](unsafeUninitializedCapacity: inPlace ? filteredEnd + 8 : outputCount) { storage, initialized in
+        let pixels = [UInt8](pixelCapacity: inPlace ? filteredEnd + 8 : outputCount) { storage, initialized in
             initialized = 0
             let output = storage.baseAddress!
             do throws(PNGFastPathDecline) {

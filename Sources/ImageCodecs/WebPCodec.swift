@@ -20,7 +20,7 @@ enum WebPCodec {
         let width = container.width, height = container.height
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
         var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialised in
+        let pixels = [UInt8](pixelCapacity: width * height * 4) { out, initialised in
             let result = WebPDecodeRGBAInto(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
                                             out.baseAddress, out.count, Int32(width * 4))
             failed = result == nil

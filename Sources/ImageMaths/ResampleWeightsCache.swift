@@ -36,9 +36,9 @@ final class ResampleWeightsCache: Sendable {
         entries = Mutex([])
     }
 
-    /// The one every plan uses: room for the two passes of eight size entries, 4 MiB (a
+    /// The one every plan uses: room for the two passes of eight size entries, 2 MiB (a
     /// 12-megapixel photograph's passes to 1024 pixels take about 0.1 MiB each).
-    static let shared = ResampleWeightsCache(capacity: 16, byteBudget: 4 << 20)
+    static let shared = ResampleWeightsCache(capacity: 16, byteBudget: 2 << 20)
 
     /// The memory a pass's weights hold.
     static func bytes(of weights: ResampleWeights) -> Int {

@@ -140,7 +140,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
         }
         let count = image.width * image.height * 4
-        let pixels = try [UInt8](unsafeUninitializedCapacity: count) { bytes, initialised in
+        let pixels = try [UInt8](pixelCapacity: count) { bytes, initialised in
             if count > 0 {
                 try read(source, into: UnsafeMutableRawBufferPointer(bytes))
             }

@@ -139,9 +139,9 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         guard let blur else { return input }
         let width = input.width, height = input.height, count = input.pixels.count
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        var a = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
-        var b = [UInt8](unsafeUninitializedCapacity: count) { $1 = count }
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
+        var a = [UInt8](pixelCapacity: count) { $1 = count }
+        var b = [UInt8](pixelCapacity: count) { $1 = count }
+        let pixels = [UInt8](pixelCapacity: count) { out, initialised in
             input.pixels.withUnsafeBufferPointer { src in
                 a.withUnsafeMutableBufferPointer { a in
                     b.withUnsafeMutableBufferPointer { b in
