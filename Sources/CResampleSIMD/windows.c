@@ -60,6 +60,11 @@ static int gg_vertical_restages(ptrdiff_t row_bytes, ptrdiff_t first_row, ptrdif
     return 0;
 }
 
+/* How many output rows the band starting at `band` holds (GG_RESTAGE_BAND, fewer for the last). */
+static ptrdiff_t gg_band_count(ptrdiff_t band, ptrdiff_t end_row) {
+    return end_row - band < GG_RESTAGE_BAND ? end_row - band : GG_RESTAGE_BAND;
+}
+
 /* The source rows output rows `first ..< end` read: `[*low, *high)`. */
 static void gg_band_span(const int32_t *bounds, ptrdiff_t first, ptrdiff_t end, ptrdiff_t *low, ptrdiff_t *high) {
     *low = PTRDIFF_MAX;
@@ -79,14 +84,14 @@ static int gg_vertical_restaged(gg_vertical_rows_fn rows, const uint8_t *source,
     const ptrdiff_t stride = row_bytes + GG_CACHE_LINE;
     ptrdiff_t capacity = 0, low, high;
     for (ptrdiff_t band = first_row; band < end_row; band += GG_RESTAGE_BAND) {
-        gg_band_span(bounds, band, end_row - band < GG_RESTAGE_BAND ? end_row : band + GG_RESTAGE_BAND, &low, &high);
+        gg_band_span(bounds, band, band + gg_band_count(band, end_row), &low, &high);
         if (high - low > capacity) capacity = high - low;
     }
     uint8_t *scratch = malloc((size_t)(capacity * stride));
     if (!scratch) return 0;
     int32_t shifted[2 * GG_RESTAGE_BAND];
     for (ptrdiff_t band = first_row; band < end_row; band += GG_RESTAGE_BAND) {
-        const ptrdiff_t count = end_row - band < GG_RESTAGE_BAND ? end_row - band : GG_RESTAGE_BAND;
+        const ptrdiff_t count = gg_band_count(band, end_row);
         gg_band_span(bounds, band, band + count, &low, &high);
         for (ptrdiff_t r = low; r < high; r++)
             memcpy(scratch + (r - low) * stride, source + r * row_bytes, (size_t)row_bytes);

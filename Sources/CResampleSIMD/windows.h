@@ -30,7 +30,8 @@ typedef void (*gg_vertical_rows_fn)(const uint8_t *source, ptrdiff_t source_stri
 
 /* The vertical pass through `rows`, once the CPU and the row width are known to suit it:
  * GG_RESAMPLE_DONE, or GG_RESAMPLE_UNSUPPORTED (nothing written) for a window that does not fit.
- * Rows a multiple of 4096 bytes long are read through a restaged copy (see windows.c). */
+ * Rows whose length shares 1024 or more with 4096 bytes, under windows longer than their cache
+ * sets hold, are read through a restaged copy (see windows.c). */
 int gg_vertical_run(gg_vertical_rows_fn rows, const uint8_t *source, ptrdiff_t row_bytes,
                     uint8_t *destination, ptrdiff_t first_row, ptrdiff_t end_row,
                     const int32_t *bounds, const int32_t *pairs, ptrdiff_t pair_stride);

@@ -45,6 +45,11 @@ final class ResampleWeightsCache: Sendable {
         4 * (weights.coefficients.count + weights.bounds.count)
     }
 
+    /// The memory the passes of `entries` hold together.
+    private static func bytes(of entries: [(key: Key, weights: ResampleWeights)]) -> Int {
+        entries.reduce(0) { $0 + bytes(of: $1.weights) }
+    }
+
     /// `ResampleWeights.compute(inSize:outSize:filter:outputs:)`, from the cache when this pass
     /// was asked for recently. Computed outside the lock, so threads planning different passes
     /// do not wait for one another.
@@ -62,7 +67,7 @@ final class ResampleWeightsCache: Sendable {
         guard size <= byteBudget / 4 else { return weights }
         entries.withLock { entries in
             guard !entries.contains(where: { $0.key == key }) else { return }
-            var held = entries.reduce(0) { $0 + Self.bytes(of: $1.weights) }
+            var held = Self.bytes(of: entries)
             while !entries.isEmpty, entries.count >= capacity || held + size > byteBudget {
                 held -= Self.bytes(of: entries.removeFirst().weights)
             }
@@ -76,5 +81,5 @@ final class ResampleWeightsCache: Sendable {
     /// The passes held now, least recently used first (for tests).
     var keys: [Key] { entries.withLock { $0.map(\.key) } }
     /// The bytes held now (for tests).
-    var heldBytes: Int { entries.withLock { $0.reduce(0) { $0 + Self.bytes(of: $1.weights) } } }
+    var heldBytes: Int { entries.withLock { Self.bytes(of: $0) } }
 }
