@@ -3,7 +3,7 @@ import TestSupport
 
 /// `Fixtures/<format>/manifest.json` of the formats behind `ImageFormatRegistry`, written by
 /// `scripts/fixtures/make_bmp_gif_fixtures.py`: each file with Pillow 13.0.0's RGBA.
-struct FormatFixtureManifest: Decodable {
+enum FormatFixtureManifest {
     struct Case: Decodable, CustomStringConvertible {
         let file: String
         let width: Int
@@ -13,9 +13,6 @@ struct FormatFixtureManifest: Decodable {
         var expectedRGBA: [UInt8] { [UInt8](Data(base64Encoded: rgba) ?? Data()) }
     }
 
-    let pillow: String
-    let cases: [Case]
-
     static func folder(_ name: String) -> URL {
         RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures").appendingPathComponent(name)
     }
@@ -23,8 +20,6 @@ struct FormatFixtureManifest: Decodable {
     /// The cases of `Fixtures/<name>`; a missing or unreadable manifest is no cases, which the
     /// suites' count checks catch.
     static func cases(in name: String) -> [Case] {
-        guard let data = try? Data(contentsOf: folder(name).appendingPathComponent("manifest.json")),
-              let manifest = try? JSONDecoder().decode(FormatFixtureManifest.self, from: data) else { return [] }
-        return manifest.cases
+        (try? FixtureManifest.cases(in: folder(name))) ?? []
     }
 }

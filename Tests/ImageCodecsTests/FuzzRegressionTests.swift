@@ -19,13 +19,8 @@ import TestSupport
         let size: String?
         var description: String { "\(file) (\(failOnWarnings ? "strict" : "lenient"))" }
     }
-    struct Manifest: Decodable { let cases: [Case] }
-
     static let folder = RepositoryPaths.root.appendingPathComponent("Fuzz/regressions/decode")
-    static let cases: [Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(Manifest.self, from: data).cases
-    }()
+    static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
     @Test(arguments: cases)
     func endsAsTheManifestSays(_ regression: Case) throws {

@@ -9,10 +9,7 @@ import TestSupport
 /// are errors or not (nothing here is damaged).
 @Suite struct JPEGSamplingTests {
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/sampling")
-    static let cases: [LenientJPEGTests.Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(LenientJPEGTests.Manifest.self, from: data).cases
-    }()
+    static let cases: [LenientJPEGTests.Case] = try! FixtureManifest.cases(in: folder)
 
     @Test(arguments: cases, [false, true])
     func decodesWithPillowsPixels(_ fixture: LenientJPEGTests.Case, failOnWarnings: Bool) throws {

@@ -14,13 +14,8 @@ import TestSupport
         let rgb: String?
         var description: String { file }
     }
-    struct Manifest: Decodable { let cases: [Case] }
-
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/lenient")
-    static let cases: [Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(Manifest.self, from: data).cases
-    }()
+    static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
     func decode(_ fixture: Case, failOnWarnings: Bool) throws -> HostImage {
         try ImageDecoder.decode(contentsOf: Self.folder.appendingPathComponent(fixture.file).path,

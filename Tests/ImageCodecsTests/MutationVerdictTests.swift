@@ -44,13 +44,8 @@ import TestSupport
             return d
         }
     }
-    struct Manifest: Decodable { let cases: [Case] }
-
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/mutations")
-    static let cases: [Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(Manifest.self, from: data).cases
-    }()
+    static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
     @Test func everyFilePillowReadsIsReadWithPillowsPixels() throws {
         var rejected: [String] = [], different: [String] = [], decodedOK = 0

@@ -20,13 +20,8 @@ import TestSupport
         let rgba: String?
         var description: String { file }
     }
-    struct Manifest: Decodable { let cases: [Case] }
-
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/png-leniency")
-    static let cases: [Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(Manifest.self, from: data).cases
-    }()
+    static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
     func decode(_ fixture: Case, failOnWarnings: Bool, path: PNGDecodePath = .automatic) throws -> HostImage {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(fixture.file)))

@@ -13,13 +13,8 @@ import TestSupport
         let rgba: String
         var description: String { file }
     }
-    struct Manifest: Decodable { let cases: [Case] }
-
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/webp")
-    static let cases: [Case] = {
-        let data = try! Data(contentsOf: folder.appendingPathComponent("manifest.json"))
-        return try! JSONDecoder().decode(Manifest.self, from: data).cases
-    }()
+    static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
     @Test(arguments: cases)
     func losslessInputDecodesAsPillow(_ fixture: Case) throws {

@@ -39,10 +39,8 @@ struct FormatInputTests {
             return try ImageDecoder.decode(contentsOf: path).image
         }
         struct Case: Decodable { let file: String; let width: Int; let height: Int; let rgba: String }
-        struct Manifest: Decodable { let cases: [Case] }
-        let url = codecFixtures.appendingPathComponent(input.folder).appendingPathComponent("manifest.json")
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
-        let c = try #require(manifest.cases.first { $0.file == input.file })
+        let cases: [Case] = try FixtureManifest.cases(in: codecFixtures.appendingPathComponent(input.folder))
+        let c = try #require(cases.first { $0.file == input.file })
         return HostImage(width: c.width, height: c.height, pixels: [UInt8](try #require(Data(base64Encoded: c.rgba))))
     }
 
