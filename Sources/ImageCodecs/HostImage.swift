@@ -40,9 +40,10 @@ public struct HostImage: Sendable, Equatable {
     /// Number of bytes in one row.
     public var rowBytes: Int { width * 4 }
 
-    /// Records that every alpha is 255 by construction (see `isOpaqueByConstruction`). Debug
-    /// builds check the claim.
-    mutating func markOpaqueByConstruction() {
+    /// Records that every alpha is 255 by construction (see `isOpaqueByConstruction`): for the
+    /// decoders, and for images the package makes itself (the benchmark's synthetic photo).
+    /// Debug builds check the claim.
+    package mutating func markOpaqueByConstruction() {
         assert(!scanForTransparency(), "HostImage: marked opaque but an alpha is below 255")
         isOpaqueByConstruction = true
     }

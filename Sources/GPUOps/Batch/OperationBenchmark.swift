@@ -29,14 +29,23 @@ package struct OperationBenchmark: Sendable {
         self.repetitions = max(1, repetitions)
     }
 
+    /// The sizes of the `srcset` case: one resident image resized to each (contain, Lanczos),
+    /// as `--size 1024,512,256 --fit contain` does after its one decode.
+    package static let srcsetSizes = [1024, 512, 256]
+
     /// Runs the standard cases: a cover thumbnail (resize + crop fused) from a 12 MP and a
-    /// 3 MP image for every filter, the glitch, each effect (default parameters), a crop, and an upload/download round trip.
+    /// 3 MP image for every filter, the several sizes of a srcset from the 12 MP image, the
+    /// glitch, each effect (default parameters), a crop, and an upload/download round trip.
     package func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
         var results = [Measurement]()
         let resident = try backend.makeResident(.host(source))
-        let small = try backend.resample(resident, plan: ResamplePlan(
+        // The 3 MP image stands in for a photo decoded at half size: opaque by construction
+        // when the source is, as decoders mark theirs (else every case would rescan it).
+        var half = try backend.resample(resident, plan: ResamplePlan(
             inputWidth: source.width, inputHeight: source.height,
-            outputWidth: max(1, source.width / 2), outputHeight: max(1, source.height / 2), filter: .box))
+            outputWidth: max(1, source.width / 2), outputHeight: max(1, source.height / 2), filter: .box)).hostImage()
+        if source.isOpaqueByConstruction { half.markOpaqueByConstruction() }
+        let small = try backend.makeResident(.host(half))
         for (label, input) in [("full", resident), ("half", small)] {
             for filter in ResampleFilter.allCases {
                 let geometry = ThumbnailGeometry(width: input.width, height: input.height, size: 512, fit: .cover)
@@ -46,6 +55,17 @@ package struct OperationBenchmark: Sendable {
                 })
             }
         }
+        let srcset = Self.srcsetSizes.map { size in
+            ThumbnailGeometry(width: source.width, height: source.height, size: size, fit: .contain)
+                .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos)
+        }
+        results.append(try measure("srcset \(Self.srcsetSizes.map(String.init).joined(separator: ",")) (full)", backend,
+                                   resident, outputSize: srcset.map { "\($0.window.width)x\($0.window.height)" }
+                                       .joined(separator: "+")) {
+            var last = resident
+            for plan in srcset { last = try backend.resample(resident, plan: plan) }
+            return last
+        })
         let square = try backend.resample(resident, plan: ThumbnailGeometry(
             width: source.width, height: source.height, size: 512, fit: .cover)
             .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos))

@@ -20,15 +20,18 @@ struct BatchStageReport: Encodable {
     var uploadsPerImage: Double
     var downloadsPerImage: Double
 
+    /// Runs the thumbnail job over the images `process` would find in `folder` (every format
+    /// it reads, the same folder scan), writing JPEGs into a temporary folder removed after.
     static func measure(folder: String, backend: any ComputeBackend) throws -> BatchStageReport {
-        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
-            .filter { ["jpg", "jpeg", "png", "webp"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted()
+        let sources = InputDiscovery().discover([folder]).compactMap { input -> ImageSource? in
+            if case .image(let source, _, _) = input.content { return source }
+            return nil
+        }
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("gpuglitch-bench-\(getpid())-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let items = files.enumerated().map { index, name in
-            BatchItem(source: .file(folder + "/" + name), output: output + "/\(index).jpg", format: .jpeg)
+        let items = sources.enumerated().map { index, source in
+            BatchItem(source: source, output: output + "/\(index).jpg", format: .jpeg)
         }
         var settings = ThumbnailSettings()
         settings.glitch = nil
