@@ -1,4 +1,5 @@
 import Foundation
+import GPUOps
 import Testing
 import TestSupport
 
@@ -7,21 +8,14 @@ import TestSupport
 /// Speed itself is never asserted: only that each case ran and took some time.
 @Suite("Bench command")
 struct BenchCommandTests {
-    struct Operation: Decodable {
-        var operation: String
-        var backend: String
-        var inputSize: String
-        var outputSize: String
-        var secondsPerRun: Double
-        var megapixelsPerSecond: Double
-    }
+    /// The fields of a batch row the tests read (the row type lives in the executable).
     struct Batch: Decodable {
         var device: String
         var images: Int
         var failed: Int
     }
     struct Output: Decodable {
-        var operations: [Operation]
+        var operations: [OperationBenchmark.Measurement]
         var batches: [Batch]
     }
 
