@@ -15,9 +15,11 @@ mkdir -p "$OUT"
     "$here/run.sh" devices
 } >"$OUT/devices.txt" 2>&1
 cat "$OUT/devices.txt"
-# Each image in its own format (PNG and JPEG inputs and outputs), with and without the glitch.
-for job in glitch no-glitch; do
-    flags=$([[ $job == no-glitch ]] && echo --no-glitch)
+# Each image in its own format (PNG and JPEG inputs and outputs), with and without the glitch,
+# and the srcset job (three sizes from one decode: one upload, three downloads an image).
+. "$here/jobs.sh"
+for job in $GPU_CHECK_JOBS; do
+    flags=$(gpu_check_flags "$job")
     for device in "$DEVICE" cpu; do
         name=$([[ $device == cpu ]] && echo cpu || echo gpu)
         "$here/run.sh" process samples $flags --output "$OUT/$name-$job" --device "$device" \

@@ -16,8 +16,9 @@ same() { # same LABEL DIR1 DIR2
         echo "$1: DIFFERENT"; diff -rq "$2" "$3"; status=1
     fi
 }
-for job in glitch no-glitch; do
-    flags=$([[ $job == no-glitch ]] && echo --no-glitch)
+. "$(dirname "$0")/jobs.sh"
+for job in $GPU_CHECK_JOBS; do
+    flags=$(gpu_check_flags "$job")
     "$bin" process samples $flags --output "$here/$job" --device cpu --quiet
     same "$job: GPU there vs CPU there" "$AT/gpu-$job" "$AT/cpu-$job"
     same "$job: CPU there vs CPU here" "$AT/cpu-$job" "$here/$job"
