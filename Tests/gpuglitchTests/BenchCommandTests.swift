@@ -21,11 +21,16 @@ struct BenchCommandTests {
 
     static let filters = ["box", "bilinear", "hamming", "bicubic", "lanczos", "mks2013", "mks2021"]
 
-    /// Runs `bench --json` once per case on a 96×64 PNG, with `extra` arguments.
-    private func bench(_ folder: TemporaryFolder, _ extra: [String]) throws -> (ExecutionResult, Output?) {
+    /// Runs `bench` once per case on a 96×64 PNG, with `extra` arguments.
+    private func run(_ folder: TemporaryFolder, _ extra: [String]) throws -> ExecutionResult {
         let image = try folder.write(ImageFiles.gradientPNG(width: 96, height: 64), to: "gradient.png")
-        let result = try CommandRunner(in: folder.url)
-            .run(["bench", "--image", image, "--iterations", "1", "--repetitions", "1", "--json"] + extra)
+        return try CommandRunner(in: folder.url)
+            .run(["bench", "--image", image, "--iterations", "1", "--repetitions", "1"] + extra)
+    }
+
+    /// `run` with `--json`, and its output decoded.
+    private func bench(_ folder: TemporaryFolder, _ extra: [String]) throws -> (ExecutionResult, Output?) {
+        let result = try run(folder, ["--json"] + extra)
         return (result, try? JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8)))
     }
 
@@ -85,10 +90,7 @@ struct BenchCommandTests {
 
     @Test("the table: a header, then one row a case")
     func table() throws {
-        let folder = try TemporaryFolder()
-        let image = try folder.write(ImageFiles.gradientPNG(width: 96, height: 64), to: "gradient.png")
-        let result = try CommandRunner(in: folder.url)
-            .run(["bench", "--device", "cpu", "--image", image, "--iterations", "1", "--repetitions", "1"])
+        let result = try run(try TemporaryFolder(), ["--device", "cpu"])
         #expect(result.status == 0, "\(result)")
         let lines = result.stdoutLines
         #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true)

@@ -39,13 +39,16 @@ package struct OperationBenchmark: Sendable {
     package func run(on backend: any ComputeBackend, source: HostImage) throws -> [Measurement] {
         var results = [Measurement]()
         let resident = try backend.makeResident(.host(source))
-        // The 3 MP image stands in for a photo decoded at half size: opaque by construction
-        // when the source is, as decoders mark theirs (else every case would rescan it).
-        var half = try backend.resample(resident, plan: ResamplePlan(
+        var small = try backend.resample(resident, plan: ResamplePlan(
             inputWidth: source.width, inputHeight: source.height,
-            outputWidth: max(1, source.width / 2), outputHeight: max(1, source.height / 2), filter: .box)).hostImage()
-        if source.isOpaqueByConstruction { half.markOpaqueByConstruction() }
-        let small = try backend.makeResident(.host(half))
+            outputWidth: max(1, source.width / 2), outputHeight: max(1, source.height / 2), filter: .box))
+        // The 3 MP image stands in for a photo decoded at half size: on the host, opaque by
+        // construction when the source is, as decoders mark theirs (else every case would
+        // rescan it). Device images carry their opacity from the upload already.
+        if case .host(var half) = small, source.isOpaqueByConstruction {
+            half.markOpaqueByConstruction()
+            small = .host(half)
+        }
         for (label, input) in [("full", resident), ("half", small)] {
             for filter in ResampleFilter.allCases {
                 let geometry = ThumbnailGeometry(width: input.width, height: input.height, size: 512, fit: .cover)
