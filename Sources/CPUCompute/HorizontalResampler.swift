@@ -17,7 +17,17 @@ enum HorizontalResampler {
     static func resample(source: UnsafePointer<UInt8>, sourceWidth: Int,
                          destination: UnsafeMutablePointer<UInt8>, rowCount: Int,
                          weights: PreparedWeights, kernels: ResampleKernelSet = .preferred) {
+        if let evenPairs = weights.evenPairs,
+           NativeResampler.horizontalOpaque(kernels, source: source, sourceWidth: sourceWidth, rowCount: rowCount,
+                                            passes: [(destination, evenPairs)]) {
+            return
+        }
         if let groups = weights.groups,
+           NativeResampler.horizontal(kernels, source: source, sourceWidth: sourceWidth, destination: destination,
+                                      rowCount: rowCount, groups: groups) {
+            return
+        }
+        if weights.evenPairs != nil, weights.groups == nil, let groups = SplitWeights.Groups(weights.exact, sourceWidth: sourceWidth),
            NativeResampler.horizontal(kernels, source: source, sourceWidth: sourceWidth, destination: destination,
                                       rowCount: rowCount, groups: groups) {
             return
@@ -63,6 +73,24 @@ enum HorizontalResampler {
                     }
                 }
             }
+        }
+    }
+
+    /// Several passes over the same `rowCount` rows of an opaque source, each into its own
+    /// destination: in one native pass that regroups the source once when every pass has
+    /// `evenPairs` and the CPU runs it, else one pass after another.
+    static func resampleOpaque(source: UnsafePointer<UInt8>, sourceWidth: Int, rowCount: Int,
+                               passes: [(destination: UnsafeMutablePointer<UInt8>, weights: PreparedWeights)],
+                               kernels: ResampleKernelSet = .preferred) {
+        let native = passes.compactMap { pass in pass.weights.evenPairs.map { (pass.destination, $0) } }
+        if native.count == passes.count,
+           NativeResampler.horizontalOpaque(kernels, source: source, sourceWidth: sourceWidth, rowCount: rowCount,
+                                            passes: native) {
+            return
+        }
+        for pass in passes {
+            resample(source: source, sourceWidth: sourceWidth, destination: pass.destination, rowCount: rowCount,
+                     weights: pass.weights, kernels: kernels)
         }
     }
 

@@ -27,6 +27,33 @@ enum NativeResampler {
         }
     }
 
+    /// Horizontal passes over the same `rowCount` rows of a source whose every alpha is 255, the
+    /// source regrouped once for all of them (AVX2 only: the other sets decline). Each pass
+    /// writes `evenPairs.windows.count / 4` pixels a row at its `destination`.
+    static func horizontalOpaque(_ kernels: ResampleKernelSet, source: UnsafePointer<UInt8>, sourceWidth: Int,
+                                 rowCount: Int,
+                                 passes: [(destination: UnsafeMutablePointer<UInt8>, evenPairs: SplitWeights.EvenPairs)])
+        -> Bool {
+        guard kernels == .avx2 else { return false }
+        var gathered: [gg_opaque_pass] = []
+        gathered.reserveCapacity(passes.count)
+        // Each pass's weights stay pinned while the ones after it are gathered and the C pass runs.
+        func run(from i: Int) -> Bool {
+            guard i < passes.count else {
+                return gg_resample_horizontal_opaque_avx2(source, sourceWidth, rowCount, gathered, gathered.count)
+                    == GG_RESAMPLE_DONE
+            }
+            return passes[i].evenPairs.windows.withUnsafeBufferPointer { windows in
+                passes[i].evenPairs.words.withUnsafeBufferPointer { words in
+                    gathered.append(gg_opaque_pass(destination: passes[i].destination, windows: windows.baseAddress,
+                                                   words: words.baseAddress, count: windows.count / 4))
+                    return run(from: i + 1)
+                }
+            }
+        }
+        return run(from: 0)
+    }
+
     /// Output rows `rows` of the vertical pass; layout as `VerticalResampler.resample`.
     static func vertical(_ kernels: ResampleKernelSet, source: UnsafePointer<UInt8>, rowBytes: Int,
                          destination: UnsafeMutablePointer<UInt8>, rows: Range<Int>,

@@ -10,20 +10,26 @@ struct PreparedWeights: Sendable {
     let pairs: SplitWeights.Pairs?
     /// Taps in fours with padded windows: the native (AVX2, AVX-512) horizontal passes.
     let groups: SplitWeights.Groups?
+    /// Taps in pairs of source pixels: the AVX2 horizontal pass over an opaque source.
+    let evenPairs: SplitWeights.EvenPairs?
     /// The source indices the outputs read along the pass's axis.
     let sourceSpan: Range<Int>
 
-    /// For the horizontal pass over rows of `sourceWidth` pixels.
-    static func horizontal(_ weights: ResampleWeights, sourceWidth: Int,
+    /// For the horizontal pass over rows of `sourceWidth` pixels; `opaqueSource` when every
+    /// alpha of the source is known to be 255 (it lets AVX2 skip alpha).
+    static func horizontal(_ weights: ResampleWeights, sourceWidth: Int, opaqueSource: Bool = false,
                            kernels: ResampleKernelSet = .preferred) -> PreparedWeights {
-        let groups = kernels != .portable ? SplitWeights.Groups(weights, sourceWidth: sourceWidth) : nil
-        return PreparedWeights(exact: weights, pairs: groups == nil ? SplitWeights.Pairs(weights) : nil,
-                               groups: groups, sourceSpan: weights.sourceSpan(of: 0..<weights.count))
+        let evenPairs = opaqueSource && kernels == .avx2 ? SplitWeights.EvenPairs(weights, sourceWidth: sourceWidth) : nil
+        let groups = kernels != .portable && evenPairs == nil ? SplitWeights.Groups(weights, sourceWidth: sourceWidth) : nil
+        return PreparedWeights(exact: weights,
+                               pairs: groups == nil && evenPairs == nil ? SplitWeights.Pairs(weights) : nil,
+                               groups: groups, evenPairs: evenPairs,
+                               sourceSpan: weights.sourceSpan(of: 0..<weights.count))
     }
 
     /// For the vertical pass (every kernel set reads the pairs).
     static func vertical(_ weights: ResampleWeights) -> PreparedWeights {
-        PreparedWeights(exact: weights, pairs: SplitWeights.Pairs(weights), groups: nil,
+        PreparedWeights(exact: weights, pairs: SplitWeights.Pairs(weights), groups: nil, evenPairs: nil,
                         sourceSpan: weights.sourceSpan(of: 0..<weights.count))
     }
 }

@@ -12,6 +12,12 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, p
     return GG_RESAMPLE_UNSUPPORTED;
 }
 
+int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
+                                       const gg_opaque_pass *passes, ptrdiff_t pass_count) {
+    (void)source; (void)source_width; (void)row_count; (void)passes; (void)pass_count;
+    return GG_RESAMPLE_UNSUPPORTED;
+}
+
 int gg_resample_horizontal_avx512(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t padded_width,
                                   uint8_t *destination, ptrdiff_t row_count,
                                   const int32_t *windows, const int32_t *words, ptrdiff_t count) {

@@ -15,6 +15,17 @@ int gg_horizontal_windows_fit(ptrdiff_t padded_width, ptrdiff_t source_width,
     return 1;
 }
 
+int gg_even_windows_fit(ptrdiff_t source_width, const int32_t *windows, ptrdiff_t count) {
+    const ptrdiff_t pairs = (source_width + 1) / 2;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const int32_t *w = windows + 4 * i;
+        if (w[GG_EVEN_FIRST_PAIR] < 0 || w[GG_EVEN_PAIRS] < 0 || w[GG_EVEN_FIRST_WORD_PAIR] < 0 ||
+            (ptrdiff_t)w[GG_EVEN_FIRST_PAIR] + w[GG_EVEN_PAIRS] > pairs || w[GG_EVEN_ALPHA] < 0 || w[GG_EVEN_ALPHA] > 255)
+            return 0;
+    }
+    return 1;
+}
+
 int gg_vertical_windows_fit(ptrdiff_t first_row, ptrdiff_t end_row, const int32_t *bounds,
                             ptrdiff_t pair_stride) {
     for (ptrdiff_t y = first_row; y < end_row; y++) {

@@ -12,6 +12,15 @@
  * the padded window, its groups of four taps, the index of its first group in `words`, 0. */
 enum { GG_WINDOW_START = 0, GG_WINDOW_GROUPS = 1, GG_WINDOW_FIRST_GROUP = 2 };
 
+/* Per output pixel four int32s (SplitWeights.EvenPairs): the first pair of source pixels
+ * (pixels 2p and 2p + 1), the pairs, the index of the first coefficient pair (two words each),
+ * and the output's alpha for an opaque source. */
+enum { GG_EVEN_FIRST_PAIR = 0, GG_EVEN_PAIRS = 1, GG_EVEN_FIRST_WORD_PAIR = 2, GG_EVEN_ALPHA = 3 };
+
+/* Horizontal, opaque: every window's pairs inside the row (its last pixel may be the one past
+ * an odd width, which the pass reads as 0) and every alpha a byte. */
+int gg_even_windows_fit(ptrdiff_t source_width, const int32_t *windows, ptrdiff_t count);
+
 /* Horizontal: `padded_width` within `source_width ... source_width + 3`, and every window
  * (SplitWeights.Groups) loading inside the padded row. */
 int gg_horizontal_windows_fit(ptrdiff_t padded_width, ptrdiff_t source_width,

@@ -118,4 +118,50 @@ public enum SplitWeights {
             self.paddedWidth = padded
         }
     }
+
+    /// Taps in pairs of source pixels `(2p, 2p + 1)`, for the AVX2 horizontal pass over opaque
+    /// sources, which holds eight rows in each vector's lanes (`horizontal_opaque_avx2.c`).
+    /// Output `x` has four `Int32`s in `windows`: its first pair `p`, its number of pairs, the
+    /// index of its first coefficient pair, and its alpha when every source alpha is 255,
+    /// `clamp((2^21 + 255 · Σk) >> 22, 0, 255)` in wrapping Int32 as docs/SPEC.md §2.4 sums.
+    /// A coefficient pair is two words, the low halves of its two taps and then the high
+    /// halves; a window that starts on an odd pixel gets a zero coefficient before it, and one
+    /// whose padded length is odd a zero after it (at the end of an odd-width row that tap
+    /// reads the pixel past the row, which the pass holds as 0).
+    public struct EvenPairs: Sendable, Equatable {
+        public let windows: [Int32]
+        public let words: [Int32]
+
+        /// Nil when a coefficient's high half does not fit Int16, or a window lies outside
+        /// `0..<sourceWidth`.
+        public init?(_ weights: ResampleWeights, sourceWidth: Int) {
+            var windows = [Int32](repeating: 0, count: 4 * weights.count)
+            var words: [Int32] = []
+            words.reserveCapacity(weights.count * (weights.taps + 3))
+            let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
+                for x in 0..<weights.count {
+                    let start = weights.start(x), length = weights.length(x)
+                    guard start >= 0, length >= 0, start + length <= sourceWidth else { return false }
+                    let lead = start & 1, pairs = (lead + length + 1) / 2, row = x * weights.taps
+                    func tap(_ t: Int) -> Int32 { (0..<length).contains(t - lead) ? k[row + t - lead] : 0 }
+                    windows[4 * x] = Int32(start >> 1)
+                    windows[4 * x + 1] = Int32(pairs)
+                    windows[4 * x + 2] = Int32(words.count / 2)
+                    var sum: Int32 = 0
+                    for t in 0..<length { sum &+= k[row + t] }
+                    windows[4 * x + 3] = min(255, max(0, ((1 << 21) &+ 255 &* sum) >> 22))
+                    for m in 0..<pairs {
+                        guard let a = split(tap(2 * m)), let b = split(tap(2 * m + 1)) else { return false }
+                        words.append(pack(a.low, b.low))
+                        words.append(pack(a.high, b.high))
+                    }
+                }
+                return true
+            }
+            guard fits else { return nil }
+            self.windows = windows
+            self.words = words
+        }
+    }
 }
+

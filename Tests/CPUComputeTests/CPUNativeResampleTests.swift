@@ -134,6 +134,113 @@ struct CPUNativeResampleTests {
         }
     }
 
+    /// AVX2's passes for opaque sources over `rows` of `image` (every alpha 255), all of
+    /// `weights` in one call, guarded as `horizontal`: nil when a pass wrote outside its output,
+    /// and an issue when the kernel declined.
+    static func horizontalOpaque(_ image: HostImage, _ weights: [ResampleWeights], rows: Range<Int>,
+                                 guardedAt side: GuardedBytes.Side = .end,
+                                 sourceLocation: SourceLocation = #_sourceLocation) -> [[UInt8]]? {
+        let source = GuardedBytes(Array(image.pixels[rows.lowerBound * image.rowBytes ..< rows.upperBound * image.rowBytes]),
+                                  guardedAt: side)
+        let evenPairs = weights.compactMap { SplitWeights.EvenPairs($0, sourceWidth: image.width) }
+        guard evenPairs.count == weights.count else {
+            Issue.record("EvenPairs refused the weights", sourceLocation: sourceLocation)
+            return nil
+        }
+        // Every output between canaries, in one buffer each.
+        let buffers = weights.map { UnsafeMutableBufferPointer<UInt8>.allocate(capacity: $0.count * rows.count * 4 + 2 * canaryBytes) }
+        defer { buffers.forEach { $0.deallocate() } }
+        buffers.forEach { $0.initialize(repeating: canary) }
+        withExtendedLifetime(source) {
+            let done = NativeResampler.horizontalOpaque(.avx2, source: source.pointer, sourceWidth: image.width, rowCount: rows.count,
+                                                        passes: Array(zip(buffers.map { $0.baseAddress! + canaryBytes }, evenPairs)))
+            #expect(done, "the opaque pass declined", sourceLocation: sourceLocation)
+        }
+        var outputs: [[UInt8]] = []
+        for buffer in buffers {
+            let inside = canaryBytes ..< buffer.count - canaryBytes
+            guard buffer[..<inside.lowerBound].allSatisfy({ $0 == canary }),
+                  buffer[inside.upperBound...].allSatisfy({ $0 == canary }) else { return nil }
+            outputs.append(Array(buffer[inside]))
+        }
+        return outputs
+    }
+
+    @Test("horizontal over opaque sources: AVX2's eight-row pass equals the portable kernels",
+          arguments: [UInt64(71), 72, 73])
+    func horizontalOpaque(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<120 {
+            let width = Bool.random(using: &rng) ? Int.random(in: 1...40, using: &rng) : Int.random(in: 41...300, using: &rng)
+            // Heights 1...21: whole blocks of eight rows, and leftovers of every size.
+            let height = Int.random(in: 1...21, using: &rng)
+            let image = TestImages.noise(width: width, height: height, seed: rng.next())
+            let (w, about) = Self.randomWeights(inSize: width, maxOut: 2 * width + 8, rng: &rng)
+            let lower = Int.random(in: 0..<height, using: &rng)
+            let rows = lower ..< Int.random(in: (lower + 1)...height, using: &rng)
+            let side: GuardedBytes.Side = Bool.random(using: &rng) ? .end : .start
+            // With it, in the same call, a second pass of other weights (another size of the
+            // same rows, whose windows span other columns).
+            let (other, otherAbout) = Self.randomWeights(inSize: width, maxOut: width + 3, rng: &rng)
+            let native = try #require(Self.horizontalOpaque(image, [w, other], rows: rows, guardedAt: side),
+                                      "wrote outside its output: \(width)x\(height) rows \(rows) \(about)")
+            Self.expectSame(native[0], Self.horizontal(image, w, rows: rows, kernels: .portable),
+                            "opaque seed \(seed): \(width)x\(height) rows \(rows) \(about)")
+            Self.expectSame(native[1], Self.horizontal(image, other, rows: rows, kernels: .portable),
+                            "opaque seed \(seed), second pass: \(width)x\(height) rows \(rows) \(otherAbout)")
+        }
+        // Large reductions (hundreds of taps), enlargements, and random weights whose sums
+        // overflow (the alpha of each output then wraps as the portable kernels' does); and the
+        // srcset's three sizes of a photo in one call.
+        for (inSize, outSize) in [(4000, 100), (1213, 29), (40, 1), (3, 100), (1, 40), (7, 211), (4032, 1024)] {
+            for filter in [ResampleFilter.lanczos, .box, .mks2021] {
+                let w = ResampleWeights.compute(inSize: inSize, outSize: outSize, filter: filter)
+                let image = TestImages.noise(width: inSize, height: 9, seed: UInt64(inSize * 31 + outSize))
+                let native = try #require(Self.horizontalOpaque(image, [w], rows: 0..<9), "wrote outside: \(filter) \(inSize)")
+                Self.expectSame(native[0], Self.horizontal(image, w, rows: 0..<9, kernels: .portable),
+                                "opaque \(filter) \(inSize) -> \(outSize)")
+            }
+        }
+        let photo = TestImages.noise(width: 2017, height: 19, seed: seed)
+        let sizes = [1024, 512, 256].map { ResampleWeights.compute(inSize: 2017, outSize: $0, filter: .lanczos) }
+        let srcset = try #require(Self.horizontalOpaque(photo, sizes, rows: 0..<19), "wrote outside: srcset")
+        for (native, w) in zip(srcset, sizes) {
+            Self.expectSame(native, Self.horizontal(photo, w, rows: 0..<19, kernels: .portable), "opaque srcset to \(w.count)")
+        }
+        for magnitude in [Int32(1 << 22), 1 << 24, Int32.max] {
+            let width = Int.random(in: 1...70, using: &rng)
+            let image = TestImages.noise(width: width, height: 10, seed: rng.next())
+            let w = CPUKernelConsistencyTests.randomWeights(count: Int.random(in: 1...40, using: &rng), inSize: width,
+                                                            taps: Int.random(in: 1...25, using: &rng),
+                                                            magnitude: magnitude, rng: &rng)
+            guard SplitWeights.EvenPairs(w, sourceWidth: width) != nil else { continue }
+            let native = try #require(Self.horizontalOpaque(image, [w], rows: 0..<10), "wrote outside: random weights")
+            Self.expectSame(native[0], Self.horizontal(image, w, rows: 0..<10, kernels: .portable),
+                            "opaque random weights of magnitude \(magnitude), width \(width)")
+        }
+    }
+
+    @Test("the opaque pass refuses windows outside the row and takes only AVX2")
+    func horizontalOpaqueRefuses() throws {
+        let image = TestImages.noise(width: 64, height: 8, seed: 9)
+        let w = ResampleWeights.compute(inSize: 64, outSize: 21, filter: .lanczos)
+        let evenPairs = try #require(SplitWeights.EvenPairs(w, sourceWidth: 64))
+        #expect(SplitWeights.EvenPairs(w, sourceWidth: 60) == nil)
+        var out = [UInt8](repeating: 7, count: 21 * 8 * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                // Weights made for 64 pixels over rows of 60: the last windows run past the row.
+                #expect(!NativeResampler.horizontalOpaque(.avx2, source: src.baseAddress!, sourceWidth: 60, rowCount: 8,
+                                                          passes: [(dst.baseAddress!, evenPairs)]))
+                for kernels in [ResampleKernelSet.portable, .avx512] {
+                    #expect(!NativeResampler.horizontalOpaque(kernels, source: src.baseAddress!, sourceWidth: 64, rowCount: 8,
+                                                              passes: [(dst.baseAddress!, evenPairs)]))
+                }
+            }
+        }
+        #expect(out.allSatisfy { $0 == 7 })
+    }
+
     /// Output rows `rows` only of the vertical pass over `image` (the rest of the output is not
     /// written), guarded as `vertical`; nil when the kernel wrote outside those rows.
     static func verticalRows(_ image: HostImage, _ w: ResampleWeights, rows: Range<Int>, kernels: ResampleKernelSet,

@@ -54,6 +54,27 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, p
                                 uint8_t *destination, ptrdiff_t row_count,
                                 const int32_t *windows, const int32_t *words, ptrdiff_t count);
 
+/* One horizontal pass of gg_resample_horizontal_opaque_avx2: `count` output pixels a row into
+ * `destination` (rows `4 * count` bytes apart), with the weights `SplitWeights.EvenPairs`
+ * (`windows`, four int32s per output pixel, and `words`), which carry each output's alpha. */
+typedef struct {
+    uint8_t *destination;
+    const int32_t *windows;
+    const int32_t *words;
+    ptrdiff_t count;
+} gg_opaque_pass;
+
+/*
+ * `pass_count` horizontal passes over the same `row_count` rows of `source_width` RGBA8 pixels
+ * at `source`, whose every alpha is 255, with AVX2: the source is regrouped once for all of
+ * them. Each pass's bytes are those of the other horizontal passes on such a source; on a
+ * source with transparency its alpha would be wrong, so the caller must know the source is
+ * opaque. Returns GG_RESAMPLE_DONE or GG_RESAMPLE_UNSUPPORTED (nothing written: no AVX2, a
+ * window outside the row, or no memory for the regrouped rows).
+ */
+int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
+                                       const gg_opaque_pass *passes, ptrdiff_t pass_count);
+
 /*
  * The vertical pass: output rows `first_row ..< end_row` (each `row_bytes` bytes, any multiple
  * of 4) of the image whose row 0 is at `destination`; output row `y` reads source rows

@@ -5,7 +5,9 @@ import OperationChain
 /// Makes every output of one decoded image: the image is made resident on the backend once
 /// (one upload on a device), then each size's operations run from that same image and its
 /// save downloads and writes the result (one download per output). The outputs are made one
-/// after another, so only one resized image exists at a time besides the shared input.
+/// after another, so only one resized image exists at a time besides the shared input and,
+/// where the backend shares the sizes' horizontal passes (`resample(_:plans:each:)`: the CPU
+/// backend on an opaque photo), their intermediate images.
 ///
 /// A cancelled run stops between outputs. With `defersCommit` saves (the batch runner's), no
 /// output is renamed into place here: the caller commits them all once every output was made,
@@ -53,12 +55,22 @@ public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [Saved
         let resident = try backend.makeResident(input)
         var saved: [SavedImage] = []
         saved.reserveCapacity(outputs.count)
-        for (operations, save) in outputs {
+        /// Output `index`'s operations after the first `skipping`, from `image`, then its save.
+        func finish(_ index: Int, from image: PipelineImage, skipping: Int) throws {
             if isCancelled { throw CancellationError() }
-            var current = resident
-            for operation in operations { current = try operation.execute(current) }
-            saved.append(try save.execute(current))
+            var current = image
+            for operation in outputs[index].operations.dropFirst(skipping) { current = try operation.execute(current) }
+            saved.append(try outputs[index].save.execute(current))
         }
+        // When every output starts with a scale on this backend, the scales go through one
+        // `resample(_:plans:each:)`, which lets the backend share their horizontal passes.
+        let scales = outputs.compactMap { $0.operations.first as? ScaleImageOperation }
+        if outputs.count > 1, scales.count == outputs.count, scales.allSatisfy({ $0.backend === backend }) {
+            let plans = try scales.map { try $0.plan(inputWidth: resident.width, inputHeight: resident.height) }
+            try backend.resample(resident, plans: plans) { index, resized in try finish(index, from: resized, skipping: 1) }
+            return saved
+        }
+        for index in outputs.indices { try finish(index, from: resident, skipping: 0) }
         return saved
     }
 }

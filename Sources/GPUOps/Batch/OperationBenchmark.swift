@@ -66,7 +66,7 @@ package struct OperationBenchmark: Sendable {
                                    resident, outputSize: srcset.map { "\($0.window.width)x\($0.window.height)" }
                                        .joined(separator: "+")) {
             var last = resident
-            for plan in srcset { last = try backend.resample(resident, plan: plan) }
+            try backend.resample(resident, plans: srcset) { _, resized in last = resized }
             return last
         })
         let square = try backend.resample(resident, plan: ThumbnailGeometry(

@@ -56,9 +56,22 @@ public struct ThumbnailPipeline: Sendable {
     /// ICC profile, for `convertsToSRGB`): one result per entry of `settings.sizes`, on the
     /// host. On a device backend the image is uploaded once, every size is made from that one
     /// device image, and each result is downloaded once.
+    /// The sizes' resizes go through one `resample(_:plans:each:)`, as the batch's do.
     public func render(_ image: HostImage, profile: [UInt8]? = nil, on backend: any ComputeBackend) throws -> [HostImage] {
         let resident = try backend.makeResident(.host(image))
-        return try targets.map { try render(resident, profile: profile, on: backend, target: $0) }
+        let targets = self.targets
+        let plans = try targets.map {
+            try $0.plan(inputWidth: resident.width, inputHeight: resident.height, filter: settings.filter)
+        }
+        var results: [HostImage] = []
+        try backend.resample(resident, plans: plans) { index, resized in
+            var current = resized
+            for operation in operations(on: backend, target: targets[index], profile: { profile }).dropFirst() {
+                current = try operation.execute(current)
+            }
+            results.append(try current.hostImage())
+        }
+        return results
     }
 
     /// One output: the operations for `target` over `image`, the result on the host.

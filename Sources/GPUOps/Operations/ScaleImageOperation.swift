@@ -100,7 +100,11 @@ public final class ScaleImageOperation: ChainableOperation<PipelineImage, Pipeli
     }
 
     public override func execute(_ input: PipelineImage) throws -> PipelineImage {
-        let plan = try target.plan(inputWidth: input.width, inputHeight: input.height, filter: filter)
-        return try backend.resample(input, plan: plan)
+        try backend.resample(input, plan: plan(inputWidth: input.width, inputHeight: input.height))
+    }
+
+    /// The resize and crop this operation makes of an input of that size.
+    public func plan(inputWidth: Int, inputHeight: Int) throws -> ResamplePlan {
+        try target.plan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
     }
 }
