@@ -143,17 +143,20 @@ public enum SplitWeights {
                     let start = weights.start(x), length = weights.length(x)
                     guard start >= 0, length >= 0, start + length <= sourceWidth else { return false }
                     let lead = start & 1, pairs = (lead + length + 1) / 2, row = x * weights.taps
-                    func tap(_ t: Int) -> Int32 { (0..<length).contains(t - lead) ? k[row + t - lead] : 0 }
                     windows[4 * x] = Int32(start >> 1)
                     windows[4 * x + 1] = Int32(pairs)
                     windows[4 * x + 2] = Int32(words.count / 2)
                     var sum: Int32 = 0
                     for t in 0..<length { sum &+= k[row + t] }
                     windows[4 * x + 3] = min(255, max(0, ((1 << 21) &+ 255 &* sum) >> 22))
-                    for m in 0..<pairs {
-                        guard let a = split(tap(2 * m)), let b = split(tap(2 * m + 1)) else { return false }
+                    // Tap `t` of the window starts each pair: -1 (a zero) before an odd start.
+                    var t = -lead
+                    for _ in 0..<pairs {
+                        let first = t >= 0 ? k[row + t] : 0, second = t + 1 < length ? k[row + t + 1] : 0
+                        guard let a = split(first), let b = split(second) else { return false }
                         words.append(pack(a.low, b.low))
                         words.append(pack(a.high, b.high))
+                        t += 2
                     }
                 }
                 return true
