@@ -17,7 +17,7 @@ public final class CPUBackend: ComputeBackend {
     /// Cores one operation may use.
     public var threads: Int { parallelism.threads }
 
-    private let parallelism: RowParallelism
+    let parallelism: RowParallelism
 
     /// A backend using `threads` cores per operation (at least 1).
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -67,34 +67,6 @@ public final class CPUBackend: ComputeBackend {
             }
         }
         return .host(HostImage(width: outWidth, height: outHeight, pixels: pixels))
-    }
-
-    /// On a source known to be opaque (a decoded photo) the passes run together, the source
-    /// regrouped once for all of them (AVX2); otherwise one after another.
-    public func resampleHorizontal(_ image: PipelineImage, weights passes: [ResampleWeights],
-                                   rows: Range<Int>) throws -> [PipelineImage] {
-        for weights in passes {
-            try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
-        }
-        let input = try hostPixels(image)
-        guard passes.count > 1, input.isOpaqueByConstruction, !rows.isEmpty else {
-            return try passes.map { try resampleHorizontal(image, weights: $0, rows: rows) }
-        }
-        let prepared = passes.map { PreparedWeights.horizontal($0, sourceWidth: input.width, opaqueSource: true) }
-        let outHeight = rows.count, totalBytes = passes.reduce(0) { $0 + $1.count * outHeight * 4 }
-        let pixels = makePixels(sizes: passes.map { ($0.count, outHeight) }) { outputs in
-            input.pixels.withUnsafeBufferPointer { src in
-                let first = src.baseAddress! + rows.lowerBound * input.rowBytes
-                parallelism.forEachBand(rows: outHeight, bytes: totalBytes) { band in
-                    let bandPasses = zip(outputs, zip(passes, prepared)).map { out, pass in
-                        (destination: out + band.lowerBound * pass.0.count * 4, weights: pass.1)
-                    }
-                    HorizontalResampler.resampleOpaque(source: first + band.lowerBound * input.rowBytes,
-                                                       sourceWidth: input.width, rowCount: band.count, passes: bandPasses)
-                }
-            }
-        }
-        return zip(passes, pixels).map { .host(HostImage(width: $0.count, height: outHeight, pixels: $1)) }
     }
 
     public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
@@ -159,7 +131,7 @@ public final class CPUBackend: ComputeBackend {
 
     // MARK: Helpers
 
-    private func hostPixels(_ image: PipelineImage) throws -> HostImage {
+    func hostPixels(_ image: PipelineImage) throws -> HostImage {
         switch image {
         case .host(let h): h
         case .device(let d): try d.backend.download(d)
@@ -183,25 +155,8 @@ public final class CPUBackend: ComputeBackend {
         return .host(HostImage(width: input.width, height: input.height, pixels: pixels))
     }
 
-    /// RGBA buffers of `sizes` (none empty), left uninitialised for `fill`, which must write
-    /// every byte of each. Each buffer is made inside the one before, so all are there at once.
-    private func makePixels(sizes: [(width: Int, height: Int)],
-                            _ fill: ([UnsafeMutablePointer<UInt8>]) -> Void) -> [[UInt8]] {
-        var pointers: [UnsafeMutablePointer<UInt8>] = [], made: [[UInt8]] = []
-        func make(_ i: Int) {
-            guard i < sizes.count else { return fill(pointers) }
-            let pixels = makePixels(width: sizes[i].width, height: sizes[i].height) { out in
-                pointers.append(out)
-                make(i + 1)
-            }
-            made.append(pixels)
-        }
-        make(0)
-        return made.reversed()
-    }
-
     /// A `width × height` RGBA buffer, left uninitialised for `fill`, which must write every byte.
-    private func makePixels(width: Int, height: Int,
+    func makePixels(width: Int, height: Int,
                             _ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
         let count = width * height * 4
         return [UInt8](pixelCapacity: count) { buffer, initialized in

@@ -76,24 +76,6 @@ enum HorizontalResampler {
         }
     }
 
-    /// Several passes over the same `rowCount` rows of an opaque source, each into its own
-    /// destination: in one native pass that regroups the source once when every pass has
-    /// `evenPairs` and the CPU runs it, else one pass after another.
-    static func resampleOpaque(source: UnsafePointer<UInt8>, sourceWidth: Int, rowCount: Int,
-                               passes: [(destination: UnsafeMutablePointer<UInt8>, weights: PreparedWeights)],
-                               kernels: ResampleKernelSet = .preferred) {
-        let native = passes.compactMap { pass in pass.weights.evenPairs.map { (pass.destination, $0) } }
-        if native.count == passes.count,
-           NativeResampler.horizontalOpaque(kernels, source: source, sourceWidth: sourceWidth, rowCount: rowCount,
-                                            passes: native) {
-            return
-        }
-        for pass in passes {
-            resample(source: source, sourceWidth: sourceWidth, destination: pass.destination, rowCount: rowCount,
-                     weights: pass.weights, kernels: kernels)
-        }
-    }
-
     /// `P[j]` = pixels `j` and `j + 1` (the last pixel with itself) regrouped per channel.
     @inline(__always)
     private static func makePairs(_ row: UnsafeRawPointer, width: Int, into pairs: UnsafeMutablePointer<SIMD8<Int16>>) {

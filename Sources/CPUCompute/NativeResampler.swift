@@ -29,19 +29,20 @@ enum NativeResampler {
 
     /// Horizontal passes over the same `rowCount` rows of a source whose every alpha is 255, the
     /// source regrouped once for all of them (AVX2 only: the other sets decline). Each pass
-    /// writes `evenPairs.windows.count / 4` pixels a row at its `destination`.
+    /// writes `evenPairs.windows.count / 4` pixels a row at its `destination`: RGBA, or RGB
+    /// without the alpha when `pixelBytes` is 3.
     static func horizontalOpaque(_ kernels: ResampleKernelSet, source: UnsafePointer<UInt8>, sourceWidth: Int,
                                  rowCount: Int,
-                                 passes: [(destination: UnsafeMutablePointer<UInt8>, evenPairs: SplitWeights.EvenPairs)])
-        -> Bool {
+                                 passes: [(destination: UnsafeMutablePointer<UInt8>, evenPairs: SplitWeights.EvenPairs)],
+                                 pixelBytes: Int = 4) -> Bool {
         guard kernels == .avx2 else { return false }
         var gathered: [gg_opaque_pass] = []
         gathered.reserveCapacity(passes.count)
         // Each pass's weights stay pinned while the ones after it are gathered and the C pass runs.
         func run(from i: Int) -> Bool {
             guard i < passes.count else {
-                return gg_resample_horizontal_opaque_avx2(source, sourceWidth, rowCount, gathered, gathered.count)
-                    == GG_RESAMPLE_DONE
+                return gg_resample_horizontal_opaque_avx2(source, sourceWidth, rowCount, gathered, gathered.count,
+                                                          pixelBytes) == GG_RESAMPLE_DONE
             }
             return passes[i].evenPairs.windows.withUnsafeBufferPointer { windows in
                 passes[i].evenPairs.words.withUnsafeBufferPointer { words in

@@ -128,11 +128,33 @@ static inline ptrdiff_t gg_needed(const int32_t *windows, ptrdiff_t x, ptrdiff_t
     return end < high ? end : high;
 }
 
+GG_TARGET static void gg_expand_rows(const uint8_t *rgb, uint8_t *rgba, ptrdiff_t pixels, uint8_t alpha) {
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
+                                            0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    const __m256i opaque = _mm256_set1_epi32((int32_t)((uint32_t)alpha << 24));
+    ptrdiff_t i = 0;
+    /* The second half's 16-byte load reaches 4 bytes past its 12: stop while it stays inside. */
+    for (; i + 8 <= pixels && 3 * i + 28 <= 3 * pixels; i += 8) {
+        const __m256i v = _mm256_setr_m128i(_mm_loadu_si128((const __m128i *)(rgb + 3 * i)),
+                                            _mm_loadu_si128((const __m128i *)(rgb + 3 * i + 12)));
+        _mm256_storeu_si256((__m256i *)(rgba + 4 * i), _mm256_or_si256(_mm256_shuffle_epi8(v, spread), opaque));
+    }
+    for (; i < pixels; i++) {
+        rgba[4 * i] = rgb[3 * i];
+        rgba[4 * i + 1] = rgb[3 * i + 1];
+        rgba[4 * i + 2] = rgb[3 * i + 2];
+        rgba[4 * i + 3] = alpha;
+    }
+}
+
 /* The passes over rows eight at a time; `pairs` holds source pairs `base ..< end_pair`, and
  * source pixels `low ..< high` (`low` even) are the ones some window reads. */
 GG_TARGET static void gg_opaque_rows(const uint8_t *source, ptrdiff_t width, ptrdiff_t row_count,
-                                     const gg_opaque_pass *passes, ptrdiff_t pass_count, int16_t *pairs,
-                                     ptrdiff_t low, ptrdiff_t high) {
+                                     const gg_opaque_pass *passes, ptrdiff_t pass_count, ptrdiff_t pixel_bytes,
+                                     int16_t *pairs, ptrdiff_t low, ptrdiff_t high) {
+    /* RGB output: per 128-bit lane, four RGBA pixels -> their twelve RGB bytes first. */
+    const __m256i rgb = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                         0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
     const ptrdiff_t in_row = 4 * width, base = low / 2;
     for (ptrdiff_t y = 0; y < row_count; y += 8) {
         const ptrdiff_t here = row_count - y < 8 ? row_count - y : 8;
@@ -142,7 +164,7 @@ GG_TARGET static void gg_opaque_rows(const uint8_t *source, ptrdiff_t width, ptr
         ptrdiff_t done = low;
         for (ptrdiff_t q = 0; q < pass_count; q++) {
             const int32_t *windows = passes[q].windows, *words = passes[q].words;
-            const ptrdiff_t count = passes[q].count, out_row = 4 * count;
+            const ptrdiff_t count = passes[q].count, out_row = pixel_bytes * count;
             uint8_t *out = passes[q].destination + y * out_row;
             ptrdiff_t x = 0;
             if (here == 8) {
@@ -156,9 +178,20 @@ GG_TARGET static void gg_opaque_rows(const uint8_t *source, ptrdiff_t width, ptr
                     /* Four outputs of eight rows -> per row four consecutive pixels. */
                     const __m256i l01 = _mm256_unpacklo_epi32(p0, p1), h01 = _mm256_unpackhi_epi32(p0, p1);
                     const __m256i l23 = _mm256_unpacklo_epi32(p2, p3), h23 = _mm256_unpackhi_epi32(p2, p3);
-                    const __m256i r04 = _mm256_unpacklo_epi64(l01, l23), r15 = _mm256_unpackhi_epi64(l01, l23);
-                    const __m256i r26 = _mm256_unpacklo_epi64(h01, h23), r37 = _mm256_unpackhi_epi64(h01, h23);
-                    uint8_t *o = out + 4 * x;
+                    __m256i r04 = _mm256_unpacklo_epi64(l01, l23), r15 = _mm256_unpackhi_epi64(l01, l23);
+                    __m256i r26 = _mm256_unpacklo_epi64(h01, h23), r37 = _mm256_unpackhi_epi64(h01, h23);
+                    uint8_t *o = out + pixel_bytes * x;
+                    if (pixel_bytes == 3) {
+                        const __m256i r[4] = {_mm256_shuffle_epi8(r04, rgb), _mm256_shuffle_epi8(r15, rgb),
+                                              _mm256_shuffle_epi8(r26, rgb), _mm256_shuffle_epi8(r37, rgb)};
+                        for (int i = 0; i < 8; i++) {
+                            const __m128i bytes = i < 4 ? _mm256_castsi256_si128(r[i]) : _mm256_extracti128_si256(r[i - 4], 1);
+                            uint8_t *row = o + i * out_row;
+                            _mm_storel_epi64((__m128i *)row, bytes);
+                            _mm_storeu_si32(row + 8, _mm_srli_si128(bytes, 8));
+                        }
+                        continue;
+                    }
                     _mm_storeu_si128((__m128i *)o, _mm256_castsi256_si128(r04));
                     _mm_storeu_si128((__m128i *)(o + out_row), _mm256_castsi256_si128(r15));
                     _mm_storeu_si128((__m128i *)(o + 2 * out_row), _mm256_castsi256_si128(r26));
@@ -174,15 +207,22 @@ GG_TARGET static void gg_opaque_rows(const uint8_t *source, ptrdiff_t width, ptr
             for (; x < count; x++) {
                 uint32_t p[8];
                 _mm256_storeu_si256((__m256i *)p, gg_pixel8(pairs, base, windows + 4 * x, words));
-                for (ptrdiff_t r = 0; r < here; r++) memcpy(out + r * out_row + 4 * x, &p[r], 4);
+                for (ptrdiff_t r = 0; r < here; r++) memcpy(out + r * out_row + pixel_bytes * x, &p[r], (size_t)pixel_bytes);
             }
         }
     }
 }
 
-int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
-                                       const gg_opaque_pass *passes, ptrdiff_t pass_count) {
+/* RGB pixels to RGBA with one alpha: eight pixels a step, read as two twelve-byte halves. */
+int gg_expand_rgb_avx2(const uint8_t *rgb, uint8_t *rgba, ptrdiff_t pixels, uint8_t alpha) {
     if (!gg_cpu_has_avx2()) return GG_RESAMPLE_UNSUPPORTED;
+    gg_expand_rows(rgb, rgba, pixels, alpha);
+    return GG_RESAMPLE_DONE;
+}
+
+int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
+                                       const gg_opaque_pass *passes, ptrdiff_t pass_count, ptrdiff_t pixel_bytes) {
+    if (!gg_cpu_has_avx2() || (pixel_bytes != 3 && pixel_bytes != 4)) return GG_RESAMPLE_UNSUPPORTED;
     if (row_count <= 0 || pass_count <= 0 || source_width <= 0) return GG_RESAMPLE_DONE;
     /* The span every window reads, in whole pairs: regrouped, and held, only there. */
     ptrdiff_t low = source_width + 1, high = 0;
@@ -201,7 +241,7 @@ int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_w
     const size_t bytes = (size_t)((high - low) / 2 + 1) * GG_CHANNELS * GG_LANES * sizeof(int16_t);
     int16_t *pairs = aligned_alloc(32, (bytes + 31) & ~(size_t)31);
     if (!pairs) return GG_RESAMPLE_UNSUPPORTED;
-    gg_opaque_rows(source, source_width, row_count, passes, pass_count, pairs, low, high);
+    gg_opaque_rows(source, source_width, row_count, passes, pass_count, pixel_bytes, pairs, low, high);
     free(pairs);
     return GG_RESAMPLE_DONE;
 }

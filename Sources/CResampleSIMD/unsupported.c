@@ -13,8 +13,13 @@ int gg_resample_horizontal_avx2(const uint8_t *source, ptrdiff_t source_width, p
 }
 
 int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
-                                       const gg_opaque_pass *passes, ptrdiff_t pass_count) {
-    (void)source; (void)source_width; (void)row_count; (void)passes; (void)pass_count;
+                                       const gg_opaque_pass *passes, ptrdiff_t pass_count, ptrdiff_t pixel_bytes) {
+    (void)source; (void)source_width; (void)row_count; (void)passes; (void)pass_count; (void)pixel_bytes;
+    return GG_RESAMPLE_UNSUPPORTED;
+}
+
+int gg_expand_rgb_avx2(const uint8_t *rgb, uint8_t *rgba, ptrdiff_t pixels, uint8_t alpha) {
+    (void)rgb; (void)rgba; (void)pixels; (void)alpha;
     return GG_RESAMPLE_UNSUPPORTED;
 }
 

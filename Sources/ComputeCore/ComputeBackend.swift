@@ -28,11 +28,12 @@ public protocol ComputeBackend: AnyObject, Sendable {
 
     /// Horizontal resampling of input rows `rows`; output is `weights.count × rows.count`.
     func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage
-    /// `resampleHorizontal(_:weights:rows:)` for each of `weights`, over the same rows of one
-    /// image, in order: the results are those of separate calls. A backend may share work
-    /// between the passes (the CPU backend regroups an opaque source once for all of them); the
-    /// default makes the calls one after another.
-    func resampleHorizontal(_ image: PipelineImage, weights: [ResampleWeights], rows: Range<Int>) throws -> [PipelineImage]
+    /// Every plan's resize of one image (several sizes of one photo), handed to `body` in plan
+    /// order, each equal to `resample(_:plan:)` of the image. A backend may share work between
+    /// the plans (the CPU backend shares their horizontal passes on an opaque photo); the
+    /// default resizes one plan after another. Each result may be let go once `body` returns.
+    func resample(_ image: PipelineImage, plans: [ResamplePlan],
+                  each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws
     /// Vertical resampling; output is `width × weights.count`.
     func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage
     /// Exact copy of `rect`, which must lie inside the image (callers check).
@@ -82,40 +83,11 @@ extension ComputeBackend {
         return current
     }
 
-    public func resampleHorizontal(_ image: PipelineImage, weights: [ResampleWeights],
-                                   rows: Range<Int>) throws -> [PipelineImage] {
-        try weights.map { try resampleHorizontal(image, weights: $0, rows: rows) }
-    }
-
-    /// Every plan's resize of one image (several sizes of one photo), handed to `body` in plan
-    /// order, each equal to `resample(_:plan:)`. On an opaque image, the plans that run their
-    /// horizontal pass first over the same rows as the first such plan have their horizontal
-    /// passes made in one `resampleHorizontal(_:weights:rows:)` call, so the backend can share
-    /// work between them; each intermediate is let go once its plan is done.
     public func resample(_ image: PipelineImage, plans: [ResamplePlan],
                          each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws {
         for plan in plans { try ComputeArgumentCheck.resample(width: image.width, height: image.height, plan: plan) }
-        let current = try makeResident(image)
-        func sharesHorizontal(_ plan: ResamplePlan) -> Bool {
-            !plan.isIdentity && plan.order == .horizontalFirst && plan.horizontal != nil
-        }
-        var middles: [Int: PipelineImage] = [:]
-        if let first = plans.first(where: sharesHorizontal), current.isOpaque {
-            let shared = plans.indices.filter { sharesHorizontal(plans[$0]) && plans[$0].sourceRows == first.sourceRows }
-            if shared.count > 1 {
-                let made = try resampleHorizontal(current, weights: shared.map { plans[$0].horizontal! },
-                                                  rows: first.sourceRows)
-                middles = Dictionary(uniqueKeysWithValues: zip(shared, made))
-            }
-        }
-        for (index, plan) in plans.enumerated() {
-            guard var resized = middles.removeValue(forKey: index) else {
-                try body(index, try resample(current, plan: plan))
-                continue
-            }
-            if let v = plan.vertical { resized = try resampleVertical(resized, weights: v) }
-            try body(index, resized)
-        }
+        let resident = try makeResident(image)
+        for (index, plan) in plans.enumerated() { try body(index, try resample(resident, plan: plan)) }
     }
 
     /// `crop`, skipped when the rectangle is the whole image.

@@ -1,4 +1,5 @@
 @testable import CPUCompute
+import CResampleSIMD
 import ComputeCore
 import Foundation
 import ImageCodecs
@@ -217,6 +218,39 @@ struct CPUNativeResampleTests {
             let native = try #require(Self.horizontalOpaque(image, [w], rows: 0..<10), "wrote outside: random weights")
             Self.expectSame(native[0], Self.horizontal(image, w, rows: 0..<10, kernels: .portable),
                             "opaque random weights of magnitude \(magnitude), width \(width)")
+        }
+    }
+
+    @Test("the opaque pass writes RGB (alpha dropped) when asked, and RGB expands back")
+    func horizontalOpaqueRGB() throws {
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<20 {
+            let width = Int.random(in: 1...300, using: &rng), height = Int.random(in: 1...19, using: &rng)
+            let image = TestImages.noise(width: width, height: height, seed: rng.next())
+            let (w, about) = Self.randomWeights(inSize: width, maxOut: 2 * width + 8, rng: &rng)
+            let layout = try #require(SplitWeights.EvenPairs(w, sourceWidth: width))
+            let rgba = try #require(Self.horizontalOpaque(image, [w], rows: 0..<height))[0]
+            var rgb = [UInt8](repeating: 0xA5, count: 3 * w.count * height + 16)
+            image.pixels.withUnsafeBufferPointer { src in
+                rgb.withUnsafeMutableBufferPointer { dst in
+                    #expect(NativeResampler.horizontalOpaque(.avx2, source: src.baseAddress!, sourceWidth: width, rowCount: height,
+                                                             passes: [(dst.baseAddress!, layout)], pixelBytes: 3))
+                }
+            }
+            let dropped = (0..<(w.count * height)).flatMap { rgba[4 * $0 ..< 4 * $0 + 3] }
+            #expect(Array(rgb.prefix(3 * w.count * height)) == dropped, "\(width)x\(height) \(about)")
+            #expect(rgb.suffix(16).allSatisfy { $0 == 0xA5 }, "wrote past its rows: \(about)")
+        }
+        // gg_expand_rgb_avx2 against the byte-by-byte expansion, every length to 40 and longer.
+        for count in Array(0...40) + [1000, 1001] {
+            let rgb = (0..<(3 * count)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var rgba = [UInt8](repeating: 0, count: 4 * count + 8)
+            let alpha = UInt8(truncatingIfNeeded: count * 7)
+            rgba.withUnsafeMutableBufferPointer { out in
+                #expect(gg_expand_rgb_avx2(rgb, out.baseAddress!, count, alpha) == GG_RESAMPLE_DONE)
+            }
+            let expected = (0..<count).flatMap { rgb[3 * $0 ..< 3 * $0 + 3] + [alpha] } + [UInt8](repeating: 0, count: 8)
+            #expect(rgba == expected, "expanding \(count) pixels")
         }
     }
 

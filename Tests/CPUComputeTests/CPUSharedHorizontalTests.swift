@@ -5,9 +5,9 @@ import ImageMaths
 import Testing
 import TestSupport
 
-/// Several sizes of one photo with their horizontal passes made together
-/// (`ComputeBackend.resample(_:plans:each:)`, `CPUBackend.resampleHorizontal(_:weights:rows:)`):
-/// the same bytes as one resize at a time, whether the passes are shared (an opaque photo) or not.
+/// Several sizes of one photo through `CPUBackend.resample(_:plans:each:)`, which shares their
+/// horizontal passes on an opaque photo (RGB intermediates, the alpha put back): the same bytes
+/// as one resize at a time, shared or not.
 @Suite("CPU resampling: several sizes sharing their horizontal passes")
 struct CPUSharedHorizontalTests {
     /// A photo whose decoder would have marked it opaque, and its unmarked twin (same bytes).
@@ -33,6 +33,8 @@ struct CPUSharedHorizontalTests {
             Self.plan(width, height, 300, .contain), Self.plan(width, height, 150, .contain),
             Self.plan(width, height, 100, .cover),  // a crop: other source rows, not shared
             Self.plan(width, height, 64, .contain, .bicubic), Self.plan(width, height, 601, .contain),  // identity
+            Self.plan(width, height, 10, .contain),  // RGB rows of 30 bytes: under the vertical pass's 32, not shared
+            ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: 200, outputHeight: height, filter: .lanczos),  // no vertical pass
             ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: 590, outputHeight: 40, filter: .box),  // vertical first
         ]
         #expect(plans.map(\.order).contains(.verticalFirst) && plans.contains(where: \.isIdentity))
@@ -47,40 +49,34 @@ struct CPUSharedHorizontalTests {
         }
     }
 
-    @Test("resampleHorizontal(weights:rows:) on an opaque photo equals one pass at a time on its unmarked twin")
-    func sharedPassesEqualSeparatePasses() throws {
-        let backend = CPUBackend(threads: 2)
-        var rng = SplitMix64(seed: 17)
-        for _ in 0..<8 {
-            let width = Int.random(in: 9...900, using: &rng), height = Int.random(in: 1...90, using: &rng)
+    @Test("random photos and sizes: shared or not, each size equals its own resize", arguments: [1, 2])
+    func randomPlans(threads: Int) throws {
+        let backend = CPUBackend(threads: threads)
+        var rng = SplitMix64(seed: 17 + UInt64(threads))
+        for _ in 0..<6 {
+            let width = Int.random(in: 9...900, using: &rng), height = Int.random(in: 1...300, using: &rng)
             let (marked, unmarked) = Self.photo(width: width, height: height, seed: rng.next())
-            let weights = (0..<3).map { _ in
-                ResampleWeights.compute(inSize: width, outSize: Int.random(in: 1...(width + 20), using: &rng),
-                                        filter: ResampleFilter.allCases.randomElement(using: &rng)!)
+            let plans = (0..<3).map { _ in
+                Self.plan(width, height, Int.random(in: 1...(max(width, height) + 20), using: &rng),
+                          Bool.random(using: &rng) ? .contain : .cover, ResampleFilter.allCases.randomElement(using: &rng)!)
             }
-            let lower = Int.random(in: 0..<height, using: &rng)
-            let rows = lower ..< Int.random(in: (lower + 1)...height, using: &rng)
-            let shared = try backend.resampleHorizontal(.host(marked), weights: weights, rows: rows)
-            #expect(shared.count == weights.count)
-            for (result, w) in zip(shared, weights) {
-                let alone = try backend.resampleHorizontal(.host(unmarked), weights: w, rows: rows).hostImage()
-                #expect(try result.hostImage() == alone, "\(width)x\(height) rows \(rows) to \(w.count)")
+            try backend.resample(.host(marked), plans: plans) { index, resized in
+                let alone = try backend.resample(.host(unmarked), plan: plans[index]).hostImage()
+                #expect(try resized.hostImage() == alone, "\(width)x\(height) plan \(index)")
             }
         }
     }
 
-    @Test("a bad pass among several is the same error as alone, before anything is computed")
-    func badPassThrows() throws {
+    @Test("a bad plan among several is the error it is alone, before any result")
+    func badPlanThrows() throws {
         let backend = CPUBackend(threads: 1)
         let (marked, _) = Self.photo(width: 40, height: 10, seed: 1)
-        let good = ResampleWeights.compute(inSize: 40, outSize: 20, filter: .lanczos)
-        let wrong = ResampleWeights.compute(inSize: 50, outSize: 20, filter: .lanczos)
-        let alone = #expect(throws: ComputeArgumentError.self) {
-            try backend.resampleHorizontal(.host(marked), weights: wrong, rows: 0..<10)
-        }
+        let good = Self.plan(40, 10, 20, .contain), wrong = Self.plan(50, 10, 20, .contain)
+        let alone = #expect(throws: ComputeArgumentError.self) { try backend.resample(.host(marked), plan: wrong) }
+        var results = 0
         let together = #expect(throws: ComputeArgumentError.self) {
-            try backend.resampleHorizontal(.host(marked), weights: [good, wrong], rows: 0..<10)
+            try backend.resample(.host(marked), plans: [good, good, wrong]) { _, _ in results += 1 }
         }
-        #expect(alone == together)
+        #expect(alone == together && results == 0)
     }
 }

@@ -67,13 +67,18 @@ typedef struct {
 /*
  * `pass_count` horizontal passes over the same `row_count` rows of `source_width` RGBA8 pixels
  * at `source`, whose every alpha is 255, with AVX2: the source is regrouped once for all of
- * them. Each pass's bytes are those of the other horizontal passes on such a source; on a
+ * them. Each pass's bytes are those of the other horizontal passes on such a source, written as
+ * RGBA (`pixel_bytes` 4) or as RGB without the alpha (3; rows `3 * count` bytes apart); on a
  * source with transparency its alpha would be wrong, so the caller must know the source is
  * opaque. Returns GG_RESAMPLE_DONE or GG_RESAMPLE_UNSUPPORTED (nothing written: no AVX2, a
  * window outside the row, or no memory for the regrouped rows).
  */
 int gg_resample_horizontal_opaque_avx2(const uint8_t *source, ptrdiff_t source_width, ptrdiff_t row_count,
-                                       const gg_opaque_pass *passes, ptrdiff_t pass_count);
+                                       const gg_opaque_pass *passes, ptrdiff_t pass_count, ptrdiff_t pixel_bytes);
+
+/* `pixels` RGB pixels (3 bytes each) at `rgb` to RGBA at `rgba`, every alpha `alpha`, with AVX2.
+ * Returns GG_RESAMPLE_DONE, or GG_RESAMPLE_UNSUPPORTED (nothing written) without AVX2. */
+int gg_expand_rgb_avx2(const uint8_t *rgb, uint8_t *rgba, ptrdiff_t pixels, uint8_t alpha);
 
 /*
  * The vertical pass: output rows `first_row ..< end_row` (each `row_bytes` bytes, any multiple
