@@ -81,6 +81,17 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
         return s * (3 - 4 * s * s) * s / (px * third)
     }
 
+    /// `approximateValue` of four arguments at once (Lanczos only: the others have no
+    /// approximation to share), lane for lane the same expression.
+    @inline(__always)
+    func approximateValues(_ x: SIMD4<Double>) -> SIMD4<Double> {
+        let px = x * Double.pi, third = x / 3 * Double.pi
+        let s = ReducedSine.sin(third)
+        let value = s * (3 - 4 * s * s) * s / (px * third)
+        let inside = (x .>= -3.0) .& (x .< 3.0)
+        return SIMD4(repeating: 0).replacing(with: value, where: inside).replacing(with: 1, where: x .== 0)
+    }
+
     private static func sinc(_ x: Double) -> Double {
         if x == 0.0 { return 1.0 }
         let px = x * Double.pi

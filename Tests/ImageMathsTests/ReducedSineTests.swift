@@ -9,7 +9,7 @@ import Testing
 /// of the photo ranges the batch jobs see.
 @Suite("Reduced sine and approximate Lanczos weights")
 struct ReducedSineTests {
-    @Test("ReducedSine is within 1 ulp of sin over [−4π, 4π], and relatively so near 0")
+    @Test("ReducedSine is within 1 ulp of sin over [−4π, 4π], and relatively so near 0, one lane or four")
     func accuracy() {
         var generator = SplitMix64(seed: 7)
         var arguments: [Double] = (0..<200_000).map { _ in (Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1) * 4 * .pi }
@@ -18,7 +18,9 @@ struct ReducedSineTests {
         for k in -4...4 { for j in -500...500 { arguments.append(Double(k) * .pi + Double(j) * 1e-12) } }
         for j in 1...500 { arguments.append(Double(j) * 1e-9); arguments.append(-Double(j) * 3e-7) }
         var worstAbsolute = 0.0, worstRelative = 0.0
-        for y in arguments {
+        for (i, y) in arguments.enumerated() {
+            let lanes = SIMD4(y, -y, y / 2, arguments[(i + 1) % arguments.count])
+            #expect(ReducedSine.sin(lanes)[0] == ReducedSine.sin(y) && ReducedSine.sin(lanes)[1] == ReducedSine.sin(-y))
             let exact = sin(y), approximate = ReducedSine.sin(y)
             worstAbsolute = max(worstAbsolute, abs(exact - approximate))
             if abs(y) < .pi / 4, exact != 0 { worstRelative = max(worstRelative, abs(exact - approximate) / abs(exact)) }
@@ -33,9 +35,16 @@ struct ReducedSineTests {
         var arguments: [Double] = (0..<200_000).map { _ in (Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1) * 3.5 }
         // Near the zeros of sin(πx) (±1, ±2, where s·(3 − 4s²) cancels), ±3 and 0.
         for k in -3...3 { for j in -300...300 { arguments.append(Double(k) + Double(j) * 1e-11) } }
-        var worst = 0.0
+        var worst = 0.0, worstFour = 0.0
         for x in arguments { worst = max(worst, abs(ResampleFilter.lanczos(x) - ResampleFilter.lanczos.approximateValue(x))) }
+        // Four lanes at once (the form the guarded windows use).
+        for i in stride(from: 0, to: arguments.count - 3, by: 4) {
+            let x = SIMD4(arguments[i], arguments[i + 1], arguments[i + 2], arguments[i + 3])
+            let values = ResampleFilter.lanczos.approximateValues(x)
+            for lane in 0..<4 { worstFour = max(worstFour, abs(ResampleFilter.lanczos(x[lane]) - values[lane])) }
+        }
         #expect(worst <= 1e-15, "worst error \(worst)")
+        #expect(worstFour <= 1e-15, "worst error, four lanes \(worstFour)")
     }
 
     @Test("Lanczos weights equal precompute_coeffs with the C library's sine, 1 to 6000 pixels")
