@@ -87,32 +87,24 @@ public enum SplitWeights {
                 widest = max(widest, (length + 3) & ~3)
             }
             let padded = widest > sourceWidth ? sourceWidth + 3 : sourceWidth
-            var windows = [Int32](repeating: 0, count: 4 * weights.count)
-            var words: [Int32] = []
-            words.reserveCapacity(weights.count * (weights.taps + 3))
-            let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
-                for x in 0..<weights.count {
-                    let start = weights.start(x), length = weights.length(x)
-                    let groups = (length + 3) / 4
-                    let first = min(start, padded - 4 * groups)
-                    windows[4 * x] = Int32(first)
-                    windows[4 * x + 1] = Int32(groups)
-                    windows[4 * x + 2] = Int32(words.count / 4)
-                    // Tap t of the padded window is coefficient t - lead of the real one.
-                    let lead = start - first, row = x * weights.taps
-                    func tap(_ t: Int) -> Int32 { (0..<length).contains(t - lead) ? k[row + t - lead] : 0 }
-                    for g in 0..<groups {
-                        guard let c0 = split(tap(4 * g)), let c1 = split(tap(4 * g + 1)),
-                              let c2 = split(tap(4 * g + 2)), let c3 = split(tap(4 * g + 3)) else { return false }
-                        words.append(pack(c0.low, c1.low))
-                        words.append(pack(c2.low, c3.low))
-                        words.append(pack(c0.high, c1.high))
-                        words.append(pack(c2.high, c3.high))
-                    }
+            guard let (windows, words) = SplitWeights.windows(of: weights, sourceWidth: sourceWidth, body: {
+                start, length, coefficients, words in
+                let groups = (length + 3) / 4
+                let first = min(start, padded - 4 * groups)
+                // Tap t of the padded window is coefficient t - lead of the real one.
+                let lead = start - first
+                func tap(_ t: Int) -> Int32 { (0..<length).contains(t - lead) ? coefficients[t - lead] : 0 }
+                let window: (Int32, Int32, Int32, Int32) = (Int32(first), Int32(groups), Int32(words.count / 4), 0)
+                for g in 0..<groups {
+                    guard let c0 = split(tap(4 * g)), let c1 = split(tap(4 * g + 1)),
+                          let c2 = split(tap(4 * g + 2)), let c3 = split(tap(4 * g + 3)) else { return nil }
+                    words.append(pack(c0.low, c1.low))
+                    words.append(pack(c2.low, c3.low))
+                    words.append(pack(c0.high, c1.high))
+                    words.append(pack(c2.high, c3.high))
                 }
-                return true
-            }
-            guard fits else { return nil }
+                return window
+            }) else { return nil }
             self.windows = windows
             self.words = words
             self.paddedWidth = padded
@@ -135,36 +127,51 @@ public enum SplitWeights {
         /// Nil when a coefficient's high half does not fit Int16, or a window lies outside
         /// `0..<sourceWidth`.
         public init?(_ weights: ResampleWeights, sourceWidth: Int) {
-            var windows = [Int32](repeating: 0, count: 4 * weights.count)
-            var words: [Int32] = []
-            words.reserveCapacity(weights.count * (weights.taps + 3))
-            let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
-                for x in 0..<weights.count {
-                    let start = weights.start(x), length = weights.length(x)
-                    guard start >= 0, length >= 0, start + length <= sourceWidth else { return false }
-                    let lead = start & 1, pairs = (lead + length + 1) / 2, row = x * weights.taps
-                    windows[4 * x] = Int32(start >> 1)
-                    windows[4 * x + 1] = Int32(pairs)
-                    windows[4 * x + 2] = Int32(words.count / 2)
-                    var sum: Int32 = 0
-                    for t in 0..<length { sum &+= k[row + t] }
-                    windows[4 * x + 3] = min(255, max(0, ((1 << 21) &+ 255 &* sum) >> 22))
-                    // Tap `t` of the window starts each pair: -1 (a zero) before an odd start.
-                    var t = -lead
-                    for _ in 0..<pairs {
-                        let first = t >= 0 ? k[row + t] : 0, second = t + 1 < length ? k[row + t + 1] : 0
-                        guard let a = split(first), let b = split(second) else { return false }
-                        words.append(pack(a.low, b.low))
-                        words.append(pack(a.high, b.high))
-                        t += 2
-                    }
+            guard let (windows, words) = SplitWeights.windows(of: weights, sourceWidth: sourceWidth, body: {
+                start, length, coefficients, words in
+                let lead = start & 1, pairs = (lead + length + 1) / 2
+                var sum: Int32 = 0
+                for t in 0..<length { sum &+= coefficients[t] }
+                let alpha = min(255, max(0, ((1 << 21) &+ 255 &* sum) >> 22))
+                let window: (Int32, Int32, Int32, Int32) = (Int32(start >> 1), Int32(pairs), Int32(words.count / 2), alpha)
+                // Tap `t` of the window starts each pair: -1 (a zero) before an odd start.
+                var t = -lead
+                for _ in 0..<pairs {
+                    let first = t >= 0 ? coefficients[t] : 0, second = t + 1 < length ? coefficients[t + 1] : 0
+                    guard let a = split(first), let b = split(second) else { return nil }
+                    words.append(pack(a.low, b.low))
+                    words.append(pack(a.high, b.high))
+                    t += 2
                 }
-                return true
-            }
-            guard fits else { return nil }
+                return window
+            }) else { return nil }
             self.windows = windows
             self.words = words
         }
     }
-}
 
+    /// The layouts' one walk over the outputs: `body` gets each output's window (`start`,
+    /// `length`, its coefficients) and the words so far, appends the window's words and returns
+    /// its four `Int32`s, or nil when a coefficient does not split. Nil when a call does, or a
+    /// window lies outside `0..<sourceWidth`.
+    private static func windows(
+        of weights: ResampleWeights, sourceWidth: Int,
+        body: (_ start: Int, _ length: Int, _ coefficients: UnsafeBufferPointer<Int32>,
+               _ words: inout [Int32]) -> (Int32, Int32, Int32, Int32)?
+    ) -> (windows: [Int32], words: [Int32])? {
+        var windows = [Int32](repeating: 0, count: 4 * weights.count)
+        var words: [Int32] = []
+        words.reserveCapacity(weights.count * (weights.taps + 3))
+        let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
+            for x in 0..<weights.count {
+                let start = weights.start(x), length = weights.length(x)
+                guard start >= 0, length >= 0, start + length <= sourceWidth else { return false }
+                let row = UnsafeBufferPointer(rebasing: k[x * weights.taps ..< x * weights.taps + length])
+                guard let window = body(start, length, row, &words) else { return false }
+                (windows[4 * x], windows[4 * x + 1], windows[4 * x + 2], windows[4 * x + 3]) = window
+            }
+            return true
+        }
+        return fits ? (windows, words) : nil
+    }
+}
