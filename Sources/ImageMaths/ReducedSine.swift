@@ -1,4 +1,4 @@
-/// `sin(y)` without the C library, for the Lanczos weights of `ResampleWeights.compute`:
+/// `sin(y)` without the C library, four arguments at a time, for the Lanczos weights of `ResampleWeights.compute`:
 /// within 1 ulp of the correctly rounded sine for |y| ≤ 4π (measured against glibc over 50
 /// million arguments and around every multiple of π there; the tests repeat a sample), and with
 /// the same relative accuracy near 0.
@@ -13,18 +13,8 @@ enum ReducedSine {
     private static let halfPiHigh = 1.57079632673412561417e+00
     private static let halfPiLow = 6.07710050650619224932e-11
 
-    @inline(__always)
-    static func sin(_ y: Double) -> Double {
-        // The nearest integer by adding and removing 1.5 · 2^52 (no library call; |y| is small).
-        let k = (y * (2 / Double.pi) + 0x1.8p52) - 0x1.8p52
-        let r = (y - k * halfPiHigh) - k * halfPiLow
-        let z = r * r
-        let quadrant = Int(k) & 3
-        let value = quadrant & 1 == 0 ? sine(r, z) : cosine(z)
-        return quadrant & 2 == 0 ? value : -value
-    }
-
-    /// The same, four lanes at once (both quarter-period polynomials computed, one kept).
+    /// Four lanes at once (both quarter-period polynomials computed, one kept per lane). The
+    /// nearest integer `k` comes from adding and removing 1.5 · 2^52 (no library call; |y| is small).
     @inline(__always)
     static func sin(_ y: SIMD4<Double>) -> SIMD4<Double> {
         let shifted = y * (2 / Double.pi) + 0x1.8p52
@@ -56,19 +46,5 @@ enum ReducedSine {
         p = z * p + 4.16666666666666019037e-02
         let half: SIMD4<Double> = 0.5 * z
         return 1 - half + z * z * p
-    }
-
-    @inline(__always)
-    private static func sine(_ r: Double, _ z: Double) -> Double {
-        let p = -1.66666666666666324348e-01 + z * (8.33333333332248946124e-03 + z * (-1.98412698298579493134e-04
-            + z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10))))
-        return r + r * z * p
-    }
-
-    @inline(__always)
-    private static func cosine(_ z: Double) -> Double {
-        let p = 4.16666666666666019037e-02 + z * (-1.38888888888741095749e-03 + z * (2.48015872894767294178e-05
-            + z * (-2.75573143513906633035e-07 + z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11))))
-        return 1 - 0.5 * z + z * z * p
     }
 }

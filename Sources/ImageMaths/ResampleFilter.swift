@@ -64,25 +64,14 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Whether `approximateValue` differs from the exact value (it computes a sine).
+    /// Whether `approximateValues` differ from the exact values (Lanczos: they compute a sine).
     var hasApproximation: Bool { self == .lanczos }
 
-    /// The filter's value at `x`, within about 1e-15 of `callAsFunction(x)` and cheaper: for
-    /// Lanczos one `ReducedSine` instead of two C library sines, `sin(πx)` following from
-    /// `s = sin(πx/3)` as `s · (3 − 4s²)`, and one division. `ResampleWeights.compute` keeps
-    /// weights made from it only where rounding to fixed point cannot tell the two apart.
-    @inline(__always)
-    func approximateValue(_ x: Double) -> Double {
-        guard self == .lanczos else { return self(x) }
-        guard -3.0 <= x && x < 3.0 else { return 0.0 }
-        if x == 0.0 { return 1.0 }
-        let px = x * Double.pi, third = x / 3 * Double.pi
-        let s = ReducedSine.sin(third)
-        return s * (3 - 4 * s * s) * s / (px * third)
-    }
-
-    /// `approximateValue` of four arguments at once (Lanczos only: the others have no
-    /// approximation to share), lane for lane the same expression.
+    /// The Lanczos filter's values at four arguments, each within about 1e-15 of
+    /// `callAsFunction` and cheaper: one `ReducedSine` instead of two C library sines, `sin(πx)`
+    /// following from `s = sin(πx/3)` as `s · (3 − 4s²)`, and one division. Only for `.lanczos`
+    /// (`hasApproximation`); `ResampleWeights.compute` keeps weights made from them only where
+    /// rounding to fixed point cannot tell them from the exact ones.
     @inline(__always)
     func approximateValues(_ x: SIMD4<Double>) -> SIMD4<Double> {
         let px = x * Double.pi, third = x / 3 * Double.pi

@@ -61,10 +61,10 @@ public struct ResampleWeights: Sendable, Equatable {
                     let xmin = max(0, Int(center - support + 0.5))
                     let xmax = min(inSize, Int(center + support + 0.5)) - xmin
                     let row = coefficients.baseAddress! + k * taps
-                    let window = Window(xmin: xmin, length: xmax, center: center, ss: ss)
-                    if !approximate || !window.quantise(into: row, scratch: w.baseAddress!, guarded: true,
-                                                        filter.approximateValue, four: filter.approximateValues) {
-                        _ = window.quantise(into: row, scratch: w.baseAddress!, guarded: false, filter.callAsFunction)
+                    let window = Window(xmin: xmin, length: xmax, center: center, ss: ss), values = w.baseAddress!
+                    if !approximate || !window.quantise(values, sum: window.approximateValues(filter, into: values),
+                                                        into: row, guarded: true) {
+                        _ = window.quantise(values, sum: window.exactValues(filter, into: values), into: row, guarded: false)
                     }
                     bounds[2 * k] = Int32(xmin)
                     bounds[2 * k + 1] = Int32(xmax)
@@ -78,40 +78,53 @@ public struct ResampleWeights: Sendable, Equatable {
     struct Window {
         let xmin: Int, length: Int, center: Double, ss: Double
 
-        /// Writes the window's fixed-point coefficients as Pillow computes them with `filter`
-        /// in place of its filter function. `guarded` (for an approximate `filter`) returns
-        /// false instead, leaving `row` to be rewritten, when the result could differ from the
-        /// exact filter's: when the sum is small, or some `|v| · 2^22` lies within
+        /// Tap `x`'s filter argument, as Pillow computes it.
+        @inline(__always)
+        func argument(_ x: Int) -> Double { (Double(x + xmin) - center + 0.5) * ss }
+
+        /// The filter's values at the taps into `w`, and their sum, both as Pillow makes them.
+        @inline(__always)
+        func exactValues(_ filter: ResampleFilter, into w: UnsafeMutablePointer<Double>) -> Double {
+            var sum = 0.0
+            for x in 0..<length {
+                w[x] = filter(argument(x))
+                sum += w[x]
+            }
+            return sum
+        }
+
+        /// `filter.approximateValues` at the taps into `w`, four at a time, and their sum over
+        /// four lanes (another order of additions, which the guard's margin covers as it covers
+        /// the approximation).
+        @inline(__always)
+        func approximateValues(_ filter: ResampleFilter, into w: UnsafeMutablePointer<Double>) -> Double {
+            let lanes = SIMD4<Double>(0, 1, 2, 3)
+            var sums = SIMD4<Double>()
+            for start in stride(from: 0, to: length, by: 4) {
+                // Lane for lane `argument(start + lane)`: the same operations on the same values.
+                var v = filter.approximateValues((Double(start + xmin) + lanes - center + 0.5) * ss)
+                let used = min(4, length - start)
+                v.replace(with: 0, where: lanes .>= Double(used))
+                for lane in 0..<used { w[start + lane] = v[lane] }
+                sums += v
+            }
+            return sums.sum()
+        }
+
+        /// Writes the window's fixed-point coefficients from its filter values `w` and their
+        /// `sum`, as Pillow's `normalize_coeffs_8bpc` does. `guarded` (for approximate values)
+        /// returns false instead, leaving `row` to be rewritten, when the result could differ
+        /// from the exact values': when the sum is small, or some `|v| · 2^22` lies within
         /// `(length + 2) · 1e-7` of a half (where rounding turns). The approximation is within
         /// about 1e-15 per filter value, so `v · 2^22` moves by at most about
         /// `(length + 2) · 6e-9`; the margin is 18 times that. About `length² · 2e-7` of windows
         /// take the exact path: 1 in 8,000 for 25 taps.
         @inline(__always)
-        func quantise(into row: UnsafeMutablePointer<Int32>, scratch w: UnsafeMutablePointer<Double>,
-                      guarded: Bool, _ filter: (Double) -> Double,
-                      four: ((SIMD4<Double>) -> SIMD4<Double>)? = nil) -> Bool {
+        func quantise(_ w: UnsafePointer<Double>, sum: Double, into row: UnsafeMutablePointer<Int32>,
+                      guarded: Bool) -> Bool {
             let one = Double(1 << ResampleWeights.precisionBits)
-            var sum = 0.0, start = 0
-            // Guarded only: four values at a time, summed in four lanes (a different order of
-            // additions, which the margin covers as it covers the approximation).
-            if guarded, let four {
-                var sums = SIMD4<Double>()
-                let lanes = SIMD4<Double>(0, 1, 2, 3)
-                while start + 4 <= length {
-                    let v = four((Double(start + xmin) + lanes - center + 0.5) * ss)
-                    UnsafeMutableRawPointer(w + start).storeBytes(of: v, as: SIMD4<Double>.self)
-                    sums += v
-                    start += 4
-                }
-                sum = sums.sum()
-            }
-            for x in start..<length {
-                let v = filter((Double(x + xmin) - center + 0.5) * ss)
-                w[x] = v
-                sum += v
-            }
-            if guarded && !(sum >= 0.25) { return false }
             if guarded {
+                guard sum >= 0.25 else { return false }
                 // Multiplying by the reciprocal moves v by at most an ulp more: inside the margin.
                 let margin = Double(length + 2) * 1e-7, reciprocal = 1 / sum
                 for x in 0..<length {

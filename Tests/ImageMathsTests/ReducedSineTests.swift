@@ -18,10 +18,13 @@ struct ReducedSineTests {
         for k in -4...4 { for j in -500...500 { arguments.append(Double(k) * .pi + Double(j) * 1e-12) } }
         for j in 1...500 { arguments.append(Double(j) * 1e-9); arguments.append(-Double(j) * 3e-7) }
         var worstAbsolute = 0.0, worstRelative = 0.0
+        /// `y` in every lane: the value one lane computes alone.
+        func sine(_ y: Double) -> Double { ReducedSine.sin(SIMD4(repeating: y))[0] }
         for (i, y) in arguments.enumerated() {
+            // Each lane is its own: mixed lanes give what each argument gives alone.
             let lanes = SIMD4(y, -y, y / 2, arguments[(i + 1) % arguments.count])
-            #expect(ReducedSine.sin(lanes)[0] == ReducedSine.sin(y) && ReducedSine.sin(lanes)[1] == ReducedSine.sin(-y))
-            let exact = sin(y), approximate = ReducedSine.sin(y)
+            #expect(ReducedSine.sin(lanes)[0] == sine(y) && ReducedSine.sin(lanes)[1] == sine(-y))
+            let exact = sin(y), approximate = sine(y)
             worstAbsolute = max(worstAbsolute, abs(exact - approximate))
             if abs(y) < .pi / 4, exact != 0 { worstRelative = max(worstRelative, abs(exact - approximate) / abs(exact)) }
         }
@@ -36,8 +39,11 @@ struct ReducedSineTests {
         // Near the zeros of sin(πx) (±1, ±2, where s·(3 − 4s²) cancels), ±3 and 0.
         for k in -3...3 { for j in -300...300 { arguments.append(Double(k) + Double(j) * 1e-11) } }
         var worst = 0.0, worstFour = 0.0
-        for x in arguments { worst = max(worst, abs(ResampleFilter.lanczos(x) - ResampleFilter.lanczos.approximateValue(x))) }
-        // Four lanes at once (the form the guarded windows use).
+        for x in arguments {
+            let value = ResampleFilter.lanczos.approximateValues(SIMD4(repeating: x))[0]
+            worst = max(worst, abs(ResampleFilter.lanczos(x) - value))
+        }
+        // Four different arguments at once (the form the guarded windows use).
         for i in stride(from: 0, to: arguments.count - 3, by: 4) {
             let x = SIMD4(arguments[i], arguments[i + 1], arguments[i + 2], arguments[i + 3])
             let values = ResampleFilter.lanczos.approximateValues(x)
@@ -72,17 +78,16 @@ struct ReducedSineTests {
         // both round as Pillow does, Int32(0.5 + 0.5) = 1 and Int32(2^22 − 0.5 + 0.5) = 2^22;
         // guarded the window is refused, and compute would take the exact path.
         let window = ResampleWeights.Window(xmin: 0, length: 2, center: 1, ss: 1)
-        var row: [Int32] = [0, 0], scratch = [0.0, 0.0]
-        let onBoundary: (Double) -> Double = { $0 < 0 ? 1 : 8_388_607 }
-        #expect(!window.quantise(into: &row, scratch: &scratch, guarded: true, onBoundary))
-        #expect(window.quantise(into: &row, scratch: &scratch, guarded: false, onBoundary))
+        var row: [Int32] = [0, 0]
+        let onBoundary: [Double] = [1, 8_388_607]
+        #expect(!window.quantise(onBoundary, sum: 8_388_608, into: &row, guarded: true))
+        #expect(window.quantise(onBoundary, sum: 8_388_608, into: &row, guarded: false))
         #expect(row == [1, 4_194_304])
         // Values 1 and 3: v = 1/4 and 3/4, exact integers after scaling, so the guard keeps them.
-        let quarters: (Double) -> Double = { $0 < 0 ? 1 : 3 }
-        #expect(window.quantise(into: &row, scratch: &scratch, guarded: true, quarters))
+        #expect(window.quantise([1, 3], sum: 4, into: &row, guarded: true))
         #expect(row == [1_048_576, 3_145_728])
         // A sum under 1/4 is refused too (the division would magnify the approximation).
-        #expect(!window.quantise(into: &row, scratch: &scratch, guarded: true, { _ in 0.1 }))
+        #expect(!window.quantise([0.1, 0.1], sum: 0.2, into: &row, guarded: true))
     }
 
     /// Pillow 13's `precompute_coeffs` + `normalize_coeffs_8bpc` for LANCZOS, with `sin`.
