@@ -27,13 +27,6 @@ enum HorizontalResampler {
                                       rowCount: rowCount, groups: groups) {
             return
         }
-        // The opaque pass declined (no memory for its regrouped rows): the four-pixel pass, whose
-        // layout was not prepared for it.
-        if weights.evenPairs != nil, weights.groups == nil, let groups = SplitWeights.Groups(weights.exact, sourceWidth: sourceWidth),
-           NativeResampler.horizontal(kernels, source: source, sourceWidth: sourceWidth, destination: destination,
-                                      rowCount: rowCount, groups: groups) {
-            return
-        }
         guard let paired = weights.pairs ?? SplitWeights.Pairs(weights.exact) else {
             ScalarResampler.horizontal(source: source, sourceWidth: sourceWidth, destination: destination,
                                        rowCount: rowCount, weights: weights.exact)
