@@ -55,22 +55,9 @@ public final class FanOutSaveOperation: ChainableOperation<PipelineImage, [Saved
         let resident = try backend.makeResident(input)
         var saved: [SavedImage] = []
         saved.reserveCapacity(outputs.count)
-        /// Output `index`'s operations after the first `skipping`, from `image`, then its save.
-        func finish(_ index: Int, from image: PipelineImage, skipping: Int) throws {
+        try ThumbnailPipeline.run(outputs.map(\.operations), from: resident, on: backend, before: { _ in
             if isCancelled { throw CancellationError() }
-            var current = image
-            for operation in outputs[index].operations.dropFirst(skipping) { current = try operation.execute(current) }
-            saved.append(try outputs[index].save.execute(current))
-        }
-        // When every output starts with a scale on this backend, the scales go through one
-        // `resample(_:plans:each:)`, which lets the backend share their horizontal passes.
-        let scales = outputs.compactMap { $0.operations.first as? ScaleImageOperation }
-        if outputs.count > 1, scales.count == outputs.count, scales.allSatisfy({ $0.backend === backend }) {
-            let plans = try scales.map { try $0.plan(inputWidth: resident.width, inputHeight: resident.height) }
-            try backend.resample(resident, plans: plans) { index, resized in try finish(index, from: resized, skipping: 1) }
-            return saved
-        }
-        for index in outputs.indices { try finish(index, from: resident, skipping: 0) }
+        }, each: { index, result in saved.append(try outputs[index].save.execute(result)) })
         return saved
     }
 }

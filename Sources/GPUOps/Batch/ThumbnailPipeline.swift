@@ -56,22 +56,35 @@ public struct ThumbnailPipeline: Sendable {
     /// ICC profile, for `convertsToSRGB`): one result per entry of `settings.sizes`, on the
     /// host. On a device backend the image is uploaded once, every size is made from that one
     /// device image, and each result is downloaded once.
-    /// The sizes' resizes go through one `resample(_:plans:each:)`, as the batch's do.
+    /// The sizes' resizes go through `run(_:from:on:each:)`, as the batch's do.
     public func render(_ image: HostImage, profile: [UInt8]? = nil, on backend: any ComputeBackend) throws -> [HostImage] {
         let resident = try backend.makeResident(.host(image))
-        let targets = self.targets
-        let plans = try targets.map {
-            try $0.plan(inputWidth: resident.width, inputHeight: resident.height, filter: settings.filter)
-        }
         var results: [HostImage] = []
-        try backend.resample(resident, plans: plans) { index, resized in
-            var current = resized
-            for operation in operations(on: backend, target: targets[index], profile: { profile }).dropFirst() {
-                current = try operation.execute(current)
-            }
-            results.append(try current.hostImage())
-        }
+        try Self.run(targets.map { operations(on: backend, target: $0, profile: { profile }) }, from: resident,
+                     on: backend) { _, result in results.append(try result.hostImage()) }
         return results
+    }
+
+    /// Runs each output's operations over `image`, output after output, handing each result to
+    /// `body` with the output's position (after `before` with it, which may throw to stop).
+    /// When every output starts with a scale on `backend`, the scales go through one
+    /// `resample(_:plans:each:)`, which lets the backend share their horizontal passes.
+    static func run(_ outputs: [[ChainableOperation<PipelineImage, PipelineImage>]], from image: PipelineImage,
+                    on backend: any ComputeBackend, before: (Int) throws -> Void = { _ in },
+                    each body: (_ index: Int, _ result: PipelineImage) throws -> Void) throws {
+        func finish(_ index: Int, from start: PipelineImage, skipping: Int) throws {
+            try before(index)
+            var current = start
+            for operation in outputs[index].dropFirst(skipping) { current = try operation.execute(current) }
+            try body(index, current)
+        }
+        let scales = outputs.compactMap { $0.first as? ScaleImageOperation }
+        guard outputs.count > 1, scales.count == outputs.count, scales.allSatisfy({ $0.backend === backend }) else {
+            for index in outputs.indices { try finish(index, from: image, skipping: 0) }
+            return
+        }
+        let plans = try scales.map { try $0.plan(inputWidth: image.width, inputHeight: image.height) }
+        try backend.resample(image, plans: plans) { index, resized in try finish(index, from: resized, skipping: 1) }
     }
 
     /// One output: the operations for `target` over `image`, the result on the host.
