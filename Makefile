@@ -7,7 +7,7 @@ DEMO_OUT ?= out/demo
 # Seconds each fuzz target runs in `make fuzz`.
 FUZZ_SECONDS ?= 20
 
-.PHONY: demo test deps build release test-no-opencl docs fuzz clean
+.PHONY: demo test deps build release test-no-opencl docs fuzz determinism clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,6 +43,12 @@ docs: deps
 # out-of-memory (docs/TESTING.md).
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
+
+# Every fixture, regression input and fuzz seed through the binary twice, under two heap
+# fillings (MALLOC_PERTURB_), at 64 px, at full size and with the glitch, on the CPU and on
+# every OpenCL device: outputs must be identical byte for byte (docs/TESTING.md).
+determinism: release
+	scripts/check-determinism.sh $$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/gpuglitch
 
 clean:
 	rm -rf .build out

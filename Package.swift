@@ -173,7 +173,8 @@ if buildsDocumentation {
 // are made of.
 if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzDecode", ["ImageCodecs"]),
+        ("FuzzDecode", ["ImageCodecs", "FuzzDecodeOptions"]),
+        ("FuzzDeterminism", ["ImageCodecs", "FuzzDecodeOptions", "CHeapFill"]),
         ("FuzzHeader", ["ImageCodecs"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
@@ -184,6 +185,9 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Sources/FuzzSupport"))
+    package.targets.append(.target(name: "FuzzDecodeOptions", dependencies: ["ImageCodecs"],
+                                   path: "Fuzz/Sources/FuzzDecodeOptions"))
+    package.targets.append(.target(name: "CHeapFill", path: "Fuzz/Sources/CHeapFill"))
     for (name, dependencies) in fuzzTargets {
         // The target's `<Target>_main` is its entry point (FuzzSupport's FuzzDriver).
         package.targets.append(.executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies,

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-ALL_TARGETS="FuzzDecode FuzzHeader FuzzMetadata FuzzPNGRepair FuzzReportMerge FuzzInputList FuzzSpecs FuzzDifferential"
+ALL_TARGETS="FuzzDecode FuzzDeterminism FuzzHeader FuzzMetadata FuzzPNGRepair FuzzReportMerge FuzzInputList FuzzSpecs FuzzDifferential"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SECONDS_EACH=${FUZZ_SECONDS:-20}
 SCRATCH=.build/fuzz
@@ -21,7 +21,7 @@ SWIFT=${SWIFT:-swift}
 
 dictionary() {
     case $1 in
-        FuzzDecode|FuzzHeader|FuzzMetadata|FuzzPNGRepair) echo Fuzz/dictionaries/images.dict ;;
+        FuzzDecode|FuzzDeterminism|FuzzHeader|FuzzMetadata|FuzzPNGRepair) echo Fuzz/dictionaries/images.dict ;;
         FuzzReportMerge) echo Fuzz/dictionaries/reports.dict ;;
         FuzzSpecs) echo Fuzz/dictionaries/specs.dict ;;
         *) echo "" ;;
@@ -59,7 +59,10 @@ for target in $TARGETS; do
     run=$RUNS/$target
     rm -rf "$run"
     mkdir -p "$run/corpus"
-    cp Fuzz/corpus/"$target"/* "$run/corpus/" 2>/dev/null || true
+    # FuzzDeterminism reads its inputs as FuzzDecode does (an option byte, then the file).
+    seeds=$target
+    [ "$target" = FuzzDeterminism ] && seeds=FuzzDecode
+    cp Fuzz/corpus/"$seeds"/* "$run/corpus/" 2>/dev/null || true
     dict=$(dictionary "$target")
     echo "== fuzz: $target for ${SECONDS_EACH} s"
     # -timeout: one input taking longer is a finding; -rss_limit_mb: so is one that needs more

@@ -159,7 +159,7 @@ public final class CPUBackend: ComputeBackend {
     func makePixels(width: Int, height: Int,
                             _ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
         let count = width * height * 4
-        return [UInt8](pixelCapacity: count) { buffer, initialized in
+        return [UInt8](pixelCapacity: count, .writtenWhole) { buffer, initialized in
             if count > 0 { fill(buffer.baseAddress!) }
             initialized = count
         }

@@ -81,7 +81,8 @@ extension ImageOrientation {
         let tile = 32
         // Source step between consecutive output pixels of a row (they walk down or up a column).
         let step = flipY ? -w * 4 : w * 4
-        let out = [UInt8](pixelCapacity: w * h * 4) { dst, initialized in
+        // Written whole: the tiles cover every output pixel.
+        let out = [UInt8](pixelCapacity: w * h * 4, .writtenWhole) { dst, initialized in
             image.pixels.withUnsafeBytes { src in
                 let s = src.baseAddress!, d = UnsafeMutableRawPointer(dst.baseAddress!)
                 for oy0 in stride(from: 0, to: outH, by: tile) {

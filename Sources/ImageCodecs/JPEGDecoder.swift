@@ -68,7 +68,9 @@ enum JPEGDecoder {
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
         let flags = options.failOnWarnings ? strictFlags : lenientFlags
         var failed = false, incomplete = false, throughProfile = false
-        let pixels = [UInt8](pixelCapacity: outWidth * outHeight * 4) { buffer, initialized in
+        // Written whole: TurboJPEG writes rows in order, and a decode whose last alpha is not
+        // 255 (its last row unwritten) is refused below.
+        let pixels = [UInt8](pixelCapacity: outWidth * outHeight * 4, .writtenWhole) { buffer, initialized in
             if buffer.count > 0 { buffer[buffer.count - 1] = 0 }     // the last alpha, see below
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
                                        Int32(outHeight), pixelFormat, flags)

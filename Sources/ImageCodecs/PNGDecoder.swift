@@ -47,14 +47,14 @@ enum PNGDecoder {
             guard png_image_finish_read(&png, nil, wide.baseAddress, 0, nil) != 0 else {
                 throw failure(&png, source: source)
             }
-            pixels = [UInt8](pixelCapacity: pixelCount * 4) { out, initialized in
+            pixels = [UInt8](pixelCapacity: pixelCount * 4, .writtenWhole) { out, initialized in
                 narrow(UnsafeBufferPointer(wide), channels: channels, into: out)
                 initialized = pixelCount * 4
             }
         } else {
             png.format = gpuglitch_PNG_FORMAT_RGBA
             png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
-            pixels = [UInt8](pixelCapacity: pixelCount * 4) { out, initialized in
+            pixels = [UInt8](pixelCapacity: pixelCount * 4, .writtenWhole) { out, initialized in
                 if png_image_finish_read(&png, nil, out.baseAddress, 0, nil) != 0 {
                     initialized = pixelCount * 4
                 } else {

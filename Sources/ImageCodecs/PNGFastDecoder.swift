@@ -33,7 +33,9 @@ enum PNGFastDecoder {
         let inPlace = !layout.interlaced && layout.bitDepth == 8 && (layout.colourType == 2 || layout.colourType == 6)
         let filteredEnd = inPlace ? inPlaceCapacity(layout) : filteredCount
         var failure: PNGFastPathDecline?
-        let pixels = [UInt8](pixelCapacity: inPlace ? filteredEnd + 8 : outputCount) { storage, initialized in
+        // Written whole: inflation fills exactly the filtered bytes or declines, and the
+        // unfilter writes every output row from them.
+        let pixels = [UInt8](pixelCapacity: inPlace ? filteredEnd + 8 : outputCount, .writtenWhole) { storage, initialized in
             initialized = 0
             let output = storage.baseAddress!
             do throws(PNGFastPathDecline) {

@@ -20,7 +20,8 @@ enum WebPCodec {
         let width = container.width, height = container.height
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
         var failed = false
-        let pixels = [UInt8](pixelCapacity: width * height * 4) { out, initialised in
+        // Written whole: libwebp writes every row of the canvas when it succeeds.
+        let pixels = [UInt8](pixelCapacity: width * height * 4, .writtenWhole) { out, initialised in
             let result = WebPDecodeRGBAInto(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
                                             out.baseAddress, out.count, Int32(width * 4))
             failed = result == nil

@@ -140,7 +140,9 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
         }
         let count = image.width * image.height * 4
-        let pixels = try [UInt8](pixelCapacity: count) { bytes, initialised in
+        // Written whole: the read copies the device image, every byte of which a kernel or
+        // an upload wrote, or throws.
+        let pixels = try [UInt8](pixelCapacity: count, .writtenWhole) { bytes, initialised in
             if count > 0 {
                 try read(source, into: UnsafeMutableRawBufferPointer(bytes))
             }

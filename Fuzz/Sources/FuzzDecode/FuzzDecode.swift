@@ -1,3 +1,4 @@
+import FuzzDecodeOptions
 import FuzzSupport
 @testable import ImageCodecs
 
@@ -5,7 +6,7 @@ import FuzzSupport
 /// libpng, the Pillow repair of a lenient decode, JPEG with shrink-on-load, WebP, TIFF, GIF,
 /// BMP, AVIF, HEIF), orientation, the ICC read, CMYK through its profile at decode, and the
 /// `--icc srgb` conversion of the result through lcms2 (which parses the profile). The first byte picks the options (and whether PNG CRCs are
-/// made to match first); the rest is the file.
+/// made to match first; `DecodeOptions(fuzzFlags:)`); the rest is the file.
 ///
 /// Checked: the image holds width × height pixels, the source's size shrunk as the result
 /// says; a PNG the fast path decodes gives libpng's bytes (below
@@ -16,29 +17,10 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
     FuzzDriver.run(argc, argv) { bytes in
         var input = FuzzInput(bytes)
         let flags = input.byte()
-        let options = decodeOptions(flags: flags)
+        let options = DecodeOptions(fuzzFlags: flags)
         let file = flags & 0x40 != 0 ? PNGChecksums.fixed(input.rest()) : input.rest()
         checkDecode(file, options: options, convertsToSRGB: flags & 0x80 != 0)
     }
-}
-
-/// Bit 0: orientation applied; 1: strict (`--fail-on warning`); 2: ICC profile read;
-/// 3: CMYK converted through its profile at decode; bits 4–5: shrink-on-load asking for at
-/// least 1/2, 1/4 or 1/8 of the size (0: none); 7: the decoded image converted to sRGB through
-/// its profile (`--icc srgb`).
-/// Pixels and memory are capped, so a huge image is a refusal, not an out-of-memory.
-private func decodeOptions(flags: UInt8) -> DecodeOptions {
-    let shrink = Int(flags >> 4 & 3)
-    var options = DecodeOptions(maxPixels: 1 << 22, applyOrientation: flags & 1 != 0,
-                                failOnWarnings: flags & 2 != 0, memoryBudget: 1 << 28)
-    if shrink > 0 {
-        options.minimumSize = { @Sendable width, height in
-            (width: max(1, width >> shrink), height: max(1, height >> shrink))
-        }
-    }
-    options.readsICCProfile = flags & 4 != 0
-    options.convertsCMYKToSRGB = flags & 8 != 0
-    return options
 }
 
 private func checkDecode(_ file: [UInt8], options: DecodeOptions, convertsToSRGB: Bool) {

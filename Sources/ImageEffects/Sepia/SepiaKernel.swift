@@ -35,7 +35,8 @@ public struct SepiaKernel: ImageKernel, Equatable {
 
     public func runOnHost(_ input: HostImage) throws -> HostImage {
         let count = input.width * input.height
-        let pixels = [UInt8](pixelCapacity: count * 4) { out, initialised in
+        // Written whole: one output pixel for every input pixel.
+        let pixels = [UInt8](pixelCapacity: count * 4, .writtenWhole) { out, initialised in
             input.pixels.withUnsafeBufferPointer { src in
                 palette.entries.withUnsafeBufferPointer { table in
                     for i in 0..<count {

@@ -139,9 +139,11 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         guard let blur else { return input }
         let width = input.width, height = input.height, count = input.pixels.count
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        var a = [UInt8](pixelCapacity: count) { $1 = count }
-        var b = [UInt8](pixelCapacity: count) { $1 = count }
-        let pixels = [UInt8](pixelCapacity: count) { out, initialised in
+        // Written whole, all three: each pass (transpose, blur, blend) writes every pixel of
+        // its target before the next reads it.
+        var a = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        var b = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        let pixels = [UInt8](pixelCapacity: count, .writtenWhole) { out, initialised in
             input.pixels.withUnsafeBufferPointer { src in
                 a.withUnsafeMutableBufferPointer { a in
                     b.withUnsafeMutableBufferPointer { b in

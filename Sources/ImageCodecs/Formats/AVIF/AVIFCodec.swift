@@ -90,7 +90,7 @@ enum AVIFCodec: ImageFormatCodec {
         rgb.depth = 8
         rgb.rowBytes = UInt32(width * 4)
         var result = AVIF_RESULT_OK
-        let pixels = [UInt8](pixelCapacity: width * height * 4) { out, initialised in
+        let pixels = [UInt8](pixelCapacity: width * height * 4, .writtenWhole) { out, initialised in
             rgb.pixels = out.baseAddress
             result = avifImageYUVToRGB(image, &rgb)
             // libavif writes every byte on success; on failure nothing of it is used.

@@ -73,7 +73,8 @@ enum BMPCodec: ImageFormatCodec {
         let palette = lookup.map { UInt32(littleEndian: $0) }
         let outRowBytes = bmp.width * 4
         var opaque = true
-        let pixels = [UInt8](pixelCapacity: outRowBytes * bmp.height) { out, initialized in
+        // Written whole: every row is unpacked from data that holds all the rows.
+        let pixels = [UInt8](pixelCapacity: outRowBytes * bmp.height, .writtenWhole) { out, initialized in
             palette.withUnsafeBufferPointer { palette in
                 for y in 0..<bmp.height {
                     let outRow = bmp.topDown ? y : bmp.height - 1 - y

@@ -32,7 +32,7 @@ enum TIFFPixelConverter {
         let reader = TIFFBandReader(file, layout: layout)
         let w = layout.width, count = w * layout.height * 4
         var ok = false
-        let pixels = [UInt8](pixelCapacity: count) { out, initialized in
+        let pixels = [UInt8](pixelCapacity: count, .writtenWhole) { out, initialized in
             ok = reader.forEachBand { _, firstRow, rowCount, band in
                 for row in 0..<rowCount {
                     rows.convert(band.assumingMemoryBound(to: UInt8.self) + row * reader.rowBytes,
