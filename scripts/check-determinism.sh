@@ -25,7 +25,7 @@ n=0
 stage() {   # stage <file> [bytes to drop at the start]
     n=$((n + 1))
     local name
-    name=$(printf '%04d-%s' "$n" "$(basename "$1" | tr -c 'A-Za-z0-9._-\n' '_')")
+    name=$(printf '%04d-%s' "$n" "$(basename "$1" | tr -c 'A-Za-z0-9._\n-' '_')")
     tail -c +"$(( ${2:-0} + 1 ))" "$1" > "$work/in/$name"
     echo "$work/in/$name" >> "$work/list"
 }
