@@ -25,10 +25,11 @@ public final class BatchRunner: Sendable {
     /// this bound a batch of 200,000 thumbnails had 30,000 files open and ran out of
     /// descriptors. With it, memory and open files stay flat for any number of inputs.
     public let maxUncommitted: Int
-    /// How many written images' records may wait for a flush of their folders while commits
-    /// are still queued (`DurabilityBarrier`): a batch of small images, whose commits queue
-    /// up, flushes its folders once per this many images instead of once per image.
+    /// How many written images' records may wait for a flush of their folders, and for how
+    /// many seconds at most (`DurabilityBarrier`): a batch of small images flushes its folders
+    /// once per this many images or this long, instead of once per image.
     package let recordGroup = 32
+    package let recordDelay = 0.1
     /// The flushes and renames (a test records their order or makes one fail).
     let calls: any DurabilityCalls
 
@@ -104,10 +105,11 @@ public final class BatchRunner: Sendable {
         let collector = ResultCollector(capacity: keepingResults ? items.underestimatedCount : nil, onResult: onResult)
         let trimmer = HeapTrimmer()
         // Results go to the collector through the barrier: an ok one once its folders are
-        // flushed, which the commit queue does when its commits have caught up or enough
-        // records wait.
-        let barrier = DurabilityBarrier(calls: calls, groupSize: recordGroup, release: collector.add)
-        let committer = FileCommitQueue(calls: calls) { idle in barrier.committed(idle: idle) }
+        // flushed, on the commit queue, when enough records wait or the first has waited long
+        // enough.
+        let committer = FileCommitQueue(calls: calls)
+        let barrier = DurabilityBarrier(calls: calls, groupSize: recordGroup, maxDelay: recordDelay,
+                                        schedule: committer.after, release: collector.add)
 
         for (index, item) in items.enumerated() {
             uncommitted.wait()
@@ -138,10 +140,9 @@ public final class BatchRunner: Sendable {
         queue.waitUntilAllOperationsAreFinished()
         state.withLock { $0.queue = nil }
         let after = backend.transfers.snapshot
-        // The last commits' flush, then one more for any record still held: a folder that
+        // The final flush, after the last commits, for the records still held: a folder that
         // cannot be flushed fails its images' records (never reported ok).
-        committer.drain()
-        barrier.flush()
+        committer.drain { barrier.flush() }
         return BatchSummary(results: collector.results, ok: collector.ok, failed: collector.failed,
                             seconds: StageClock.since(started), cancelled: isCancelled,
                             uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)

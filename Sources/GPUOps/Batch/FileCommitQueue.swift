@@ -1,36 +1,24 @@
 import Foundation
-import Synchronization
 import SystemIO
 
 /// Where a batch's saves are committed (data flushed, then renamed): one serial queue, so the
-/// workers hand the wait for the disk over and go on with the next image. After each piece of
-/// work it tells `afterEach` whether more is queued; the batch's `DurabilityBarrier` flushes
-/// the folders then (see there), on this queue, so a folder flush never runs beside a rename.
+/// workers hand the wait for the disk over and go on with the next image. The batch's
+/// `DurabilityBarrier` flushes the folders on this queue too (from a commit's `done`, `after`,
+/// `drain`), so a folder flush never runs beside a commit or another flush.
 package final class FileCommitQueue: Sendable {
     private let queue = DispatchQueue(label: "gpuglitch.file-commit")
-    /// Pieces of work handed over and not yet finished.
-    private let queued = Mutex(0)
     package let calls: any DurabilityCalls
-    private let afterEach: @Sendable (_ idle: Bool) -> Void
 
-    /// `afterEach` runs on the queue after each piece of work; `idle`: none is queued after it.
-    package init(calls: any DurabilityCalls = SystemDurabilityCalls(),
-                 afterEach: @escaping @Sendable (_ idle: Bool) -> Void = { _ in }) {
+    package init(calls: any DurabilityCalls = SystemDurabilityCalls()) {
         self.calls = calls
-        self.afterEach = afterEach
     }
 
     /// Runs `work` on the queue, after the work handed over before it.
-    package func run(_ work: @escaping @Sendable () -> Void) {
-        queued.withLock { $0 += 1 }
-        queue.async { [self] in
-            work()
-            let idle = queued.withLock { count in
-                count -= 1
-                return count == 0
-            }
-            afterEach(idle)
-        }
+    package func run(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    /// Runs `work` on the queue `seconds` from now.
+    package func after(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: .now() + seconds, execute: work)
     }
 
     /// Commits an image's files in order on the queue (the first failure abandons the rest and
@@ -56,6 +44,7 @@ package final class FileCommitQueue: Sendable {
         }
     }
 
-    /// Returns once every piece of work handed over so far has run (and its `afterEach`).
-    package func drain() { queue.sync {} }
+    /// Runs `last` on the queue once every piece of work handed over so far has run, and
+    /// returns when it has.
+    package func drain(then last: () -> Void = {}) { queue.sync(execute: last) }
 }

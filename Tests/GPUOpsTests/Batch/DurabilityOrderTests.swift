@@ -110,34 +110,48 @@ struct DurabilityOrderTests {
                         status: .ok)
     }
 
-    @Test("records wait for a group or for the commits to catch up; one flush per folder releases the group in order; a failure passes at once")
+    /// Work the barrier schedules, kept for the test to run when it chooses (no clock).
+    final class ManualSchedule: Sendable {
+        private let pending = Mutex<[(seconds: Double, work: @Sendable () -> Void)]>([])
+        func schedule(_ seconds: Double, _ work: @escaping @Sendable () -> Void) { pending.withLock { $0.append((seconds, work)) } }
+        var delays: [Double] { pending.withLock { $0.map(\.seconds) } }
+        /// Runs the `index`th work scheduled.
+        func run(_ index: Int) { pending.withLock { $0[index].work }() }
+    }
+
+    @Test("a group of records is released after one flush per folder, in order, when full or at its deadline; a failure passes at once")
     func grouping() throws {
         let folder = try ScratchFolder()
         for name in ["f0", "f1"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
         let calls = RecordingDurabilityCalls()
-        let barrier = DurabilityBarrier(calls: calls, groupSize: 3) { calls.note("released \($0.index) \($0.status)") }
+        let deadlines = ManualSchedule()
+        let barrier = DurabilityBarrier(calls: calls, groupSize: 3, maxDelay: 0.25, schedule: deadlines.schedule) {
+            calls.note("released \($0.index) \($0.status)")
+        }
         #expect(barrier.flush().isEmpty)
         #expect(calls.events.isEmpty, "nothing held: no flush")
-        for i in 0..<7 {
-            barrier.hold(Self.written(i, [folder.file("f\(i % 2)/\(i).png")]))
-            barrier.committed(idle: false)
-        }
+        for i in 0..<7 { barrier.hold(Self.written(i, [folder.file("f\(i % 2)/\(i).png")])) }
         var failure = Self.written(7, [folder.file("f0/7.png")])
         failure.status = .failed
         barrier.hold(failure)
-        #expect(barrier.heldCount == 1)
-        barrier.committed(idle: true)
-        #expect(barrier.heldCount == 0)
         let f0 = folder.file("f0"), f1 = folder.file("f1")
-        let expected: [Event] = [
+        var expected: [Event] = [
             .folderSyncBegun(f0), .folderSynced(f0), .folderSyncBegun(f1), .folderSynced(f1),
             .note("released 0 ok"), .note("released 1 ok"), .note("released 2 ok"),
             .folderSyncBegun(f1), .folderSynced(f1), .folderSyncBegun(f0), .folderSynced(f0),
             .note("released 3 ok"), .note("released 4 ok"), .note("released 5 ok"),
             .note("released 7 failed"),
-            .folderSyncBegun(f0), .folderSynced(f0), .note("released 6 ok"),
         ]
         #expect(calls.events == expected)
+        #expect(barrier.heldCount == 1)
+        #expect(deadlines.delays == [0.25, 0.25, 0.25], "one deadline per group, set by its first record")
+        deadlines.run(0)
+        deadlines.run(1)
+        #expect(calls.events == expected, "the deadlines of groups flushed when full do nothing")
+        deadlines.run(2)
+        expected += [.folderSyncBegun(f0), .folderSynced(f0), .note("released 6 ok")]
+        #expect(calls.events == expected)
+        #expect(barrier.heldCount == 0)
     }
 
     @Test("a failed folder flush fails only the records with an output in that folder, and is returned")
@@ -146,7 +160,9 @@ struct DurabilityOrderTests {
         for name in ["good", "bad"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true) }
         let calls = RecordingDurabilityCalls(failingFolders: [folder.file("bad")])
         let released = Mutex<[BatchItemResult]>([])
-        let barrier = DurabilityBarrier(calls: calls, groupSize: 10) { result in released.withLock { $0.append(result) } }
+        let barrier = DurabilityBarrier(calls: calls, groupSize: 10, maxDelay: 1, schedule: { _, _ in }) { result in
+            released.withLock { $0.append(result) }
+        }
         barrier.hold(Self.written(0, [folder.file("good/0.png")]))
         barrier.hold(Self.written(1, [folder.file("good/1.png"), folder.file("bad/1.png")]))
         barrier.hold(Self.written(2, [folder.file("good/2.png")]))
