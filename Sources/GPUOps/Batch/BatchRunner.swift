@@ -25,10 +25,11 @@ public final class BatchRunner: Sendable {
     /// this bound a batch of 200,000 thumbnails had 30,000 files open and ran out of
     /// descriptors. With it, memory and open files stay flat for any number of inputs.
     public let maxUncommitted: Int
-    /// How many written images' records may wait for a flush of their folders, and for how
-    /// many seconds at most (`DurabilityBarrier`): a batch of small images flushes its folders
-    /// once per this many images or this long, instead of once per image.
+    /// How many written images' records may wait for a flush of their folders
+    /// (`DurabilityBarrier`): a batch of small images flushes its folders once per this many
+    /// images (or `recordDelay`), instead of once per image.
     package let recordGroup = 32
+    /// The longest, in seconds, a written image's record waits for that flush.
     package let recordDelay = 0.1
     /// The flushes and renames (a test records their order or makes one fail).
     let calls: any DurabilityCalls

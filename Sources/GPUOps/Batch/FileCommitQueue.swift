@@ -45,6 +45,7 @@ package final class FileCommitQueue: Sendable {
     }
 
     /// Runs `last` on the queue once every piece of work handed over so far has run, and
-    /// returns when it has.
+    /// returns when it has. Work given to `after` and not yet due is not waited for (the
+    /// barrier's deadlines then find their group flushed and do nothing).
     package func drain(then last: () -> Void = {}) { queue.sync(execute: last) }
 }
