@@ -11,9 +11,10 @@ import SystemPackage
 /// loss: the bytes go to a temporary file in the target folder (same file system, so the rename
 /// is atomic), are flushed to the disk (`fdatasync`) before the rename, so the final name never
 /// names a file whose data is not on the disk, and the folder is flushed after it (`fsync`),
-/// so the rename itself survives — at once, or, for a batch, once per folder at the end
-/// (`syncFolder(_:)`) before the report says the files exist. On any failure the temporary
-/// file is removed. Failures are `SystemCallError`s recorded against the final path.
+/// so the rename itself survives — at once, or, for a batch, by the caller for several files
+/// at a time (`syncFolder(_:)`), before anything says the files exist. On any failure the
+/// temporary file is removed. Failures are `SystemCallError`s recorded against the final path.
+/// The three calls go through `DurabilityCalls`, so a test can record their order.
 package enum AtomicFileWriter {
     /// Suffix of temporary files, so leftovers of a killed process are recognisable.
     package static let temporarySuffix = ".gpuglitch-tmp"
@@ -33,9 +34,7 @@ package enum AtomicFileWriter {
 
     /// Flushes `folder`'s entries (renames into it) to the disk.
     package static func syncFolder(_ folder: String) throws(SystemCallError) {
-        let fd = try OpenFile.open(folder, .readOnly, options: .directory)
-        defer { try? fd.close() }
-        try SystemCall.sync(fd, path: folder, dataOnly: false)
+        try SystemDurabilityCalls().syncFolder(folder)
     }
 
     /// Writes `bytes` to `path`, creating missing parent folders. With `syncFolder` false the
@@ -79,10 +78,12 @@ package enum AtomicFileWriter {
         package let folder: String
 
         /// Flushes the data, renames the file over `path` (the commit point) and, with
-        /// `syncFolder`, flushes the folder. On failure the temporary file is removed.
-        package func commit(syncFolder: Bool = true) throws(SystemCallError) {
+        /// `syncFolder`, flushes the folder; without, the rename is durable only once the
+        /// caller has flushed `folder` after it. On failure the temporary file is removed.
+        package func commit(syncFolder: Bool = true,
+                            calls: any DurabilityCalls = SystemDurabilityCalls()) throws(SystemCallError) {
             do {
-                try SystemCall.sync(fd, path: path, dataOnly: true)
+                try calls.syncData(fd, path: path)
             } catch {
                 abandon()
                 throw error
@@ -94,14 +95,12 @@ package enum AtomicFileWriter {
                 throw SystemCallError("close", path: path, errno: error as? Errno ?? .ioError)
             }
             do {
-                _ = try SystemCall.run("rename", path: path) {
-                    PathBytes.withCPath(temporary) { from in PathBytes.withCPath(path) { to in rename(from, to) } }
-                }
+                try calls.rename(temporary, to: path)
             } catch {
                 FileSystem.remove(temporary)
                 throw error
             }
-            if syncFolder { try AtomicFileWriter.syncFolder(folder) }
+            if syncFolder { try calls.syncFolder(folder) }
         }
 
         /// Appends `bytes` to the temporary file. On failure the temporary file is removed

@@ -65,6 +65,28 @@ struct BatchJobTests {
         #expect(report.settings.size == 4 && report.settings.format == "png")
     }
 
+    @Test("a folder that cannot be flushed: its images are recorded failed with the reason, in the counts, the observer and the .jsonl report")
+    func folderFlushFails() throws {
+        let scratch = try Scratch()
+        try scratch.png("in/a.png")
+        try scratch.png("in/sub/b.png")
+        var job = BatchJob(inputs: [scratch.file("in")], outputFolder: scratch.file("out"), outputFormat: .png,
+                           settings: Self.settings())
+        job.reportPath = scratch.file("report.jsonl")
+        job.durabilityCalls = FailingFolderFlush(scratch.file("out/sub"))
+        let events = Events()
+        let outcome = try job.run(try job.plan(), on: CPUFallback.singleThreaded(), observer: events)
+        #expect(outcome.counts == BatchCounts(ok: 1, failed: 1))
+        let reason = "\(scratch.file("in/sub/b.png")): \(scratch.file("out/sub")): fsync: Input/output error"
+            + " (written, but it may not survive a power cut)"
+        #expect(events.lines.sorted() == ["ended", "failed: \(reason)", "started", "written"])
+        let lines = try scratch.text("report.jsonl").split(separator: "\n")
+        let records = try lines.dropLast().map { try JSONDecoder().decode(BatchReport.ImageRecord.self, from: Data($0.utf8)) }
+        let b = try #require(records.first { $0.input == scratch.file("in/sub/b.png") })
+        #expect(b.status == .failed && b.error == reason)
+        #expect(records.first { $0.input == scratch.file("in/a.png") }?.status == .ok)
+    }
+
     @Test("an unwritable report path stops the job before any image, and nothing is written")
     func unwritableReport() throws {
         let scratch = try Scratch()

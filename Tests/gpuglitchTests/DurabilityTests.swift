@@ -69,6 +69,108 @@ struct DurabilityTests {
     }
 }
 
+/// The order of the binary's own system calls, traced by strace: no report line says "ok"
+/// before the output's data was flushed, the output renamed and its folder flushed after the
+/// rename.
+@Suite("Durability order (strace)",
+       .enabled(if: SystemCallTrace.strace != nil, "strace is not installed (scripts/install-deps.sh installs it)"))
+struct DurabilityOrderTraceTests {
+    @Test("every ok line of a .jsonl report comes after its output's fdatasync, rename, and a folder fsync begun after the rename")
+    func reportLineAfterFolderFlush() throws {
+        let folder = try TemporaryFolder()
+        let count = 8
+        for i in 0..<count { try folder.write(ImageFiles.noisePNG(width: 40, height: 30, seed: UInt64(i)), to: "in/p\(i).png") }
+        var runner = CommandRunner(in: folder.url)
+        runner.executable = URL(fileURLWithPath: try #require(SystemCallTrace.strace))
+        let result = try runner.run(["-f", "-qq", "-y", "-s", "2000", "-o", folder.path("trace.txt"),
+                                     "-e", "trace=fdatasync,fsync,rename,renameat,renameat2,write",
+                                     GPUGlitchBinary.url.path, "process", "in", "--output", "out", "--size", "16",
+                                     "--device", "cpu", "--jobs", "2", "--report", "r.jsonl"])
+        #expect(result.status == 0, "\(result)")
+        let trace = SystemCallTrace(String(decoding: try folder.contents("trace.txt"), as: UTF8.self))
+        let out = URL(fileURLWithPath: folder.path("out")).resolvingSymlinksInPath().path
+        let report = URL(fileURLWithPath: folder.path("r.jsonl")).resolvingSymlinksInPath().path
+        let folderFlushes = trace.calls.filter { $0.name == "fsync" && $0.arguments == "\($0.descriptor)<\(out)>" }
+        #expect(!folderFlushes.isEmpty, "the output folder is flushed")
+        #expect(folderFlushes.allSatisfy { $0.result == "0" })
+        for i in 0..<count {
+            let output = "out/p\(i).png"
+            let rename = try #require(trace.calls.first { $0.name.hasPrefix("rename") && $0.arguments.hasSuffix("\"\(output)\"") },
+                                      "\(output) renamed")
+            // The first quoted argument, the temporary file's path; its name is what -y shows.
+            let quoted = rename.arguments.split(separator: "\"", omittingEmptySubsequences: false)
+            let temporary = try #require(quoted.count > 1 ? quoted[1].split(separator: "/").last.map(String.init) : nil)
+            let data = try #require(trace.calls.first { $0.name == "fdatasync" && $0.arguments.hasSuffix("/" + temporary + ">") },
+                                    "\(temporary) flushed")
+            let line = try #require(trace.calls.first {
+                $0.name == "write" && $0.arguments.hasPrefix("\($0.descriptor)<\(report)>")
+                    && $0.arguments.contains(#"\"output\":\"\#(output)\""#) && $0.arguments.contains(#"\"status\":\"ok\""#)
+            }, "\(output)'s ok line written")
+            #expect(data.result == "0" && rename.result == "0")
+            #expect(data.end < rename.start, "\(output): fdatasync done before the rename")
+            let flush = folderFlushes.first { $0.start > rename.end }
+            #expect(flush.map { $0.end < line.start } == true,
+                    "\(output): renamed at line \(rename.end), its ok line at \(line.start), the next folder fsync at \(String(describing: flush))")
+        }
+    }
+}
+
+/// The calls of an `strace -f -y` log, each with the log lines it began and ended on (a call
+/// another thread interrupted is split over an `<unfinished ...>` and a `resumed>` line).
+struct SystemCallTrace {
+    struct Call: CustomStringConvertible {
+        var name: String
+        /// The text between the parentheses (`-y` adds each descriptor's path: `7</x/out>`).
+        var arguments: String
+        /// What it returned, e.g. `0`, or `-1 EIO (Input/output error)`.
+        var result: String
+        var start: Int
+        var end: Int
+        /// The first argument's number, for matching `N<path>`.
+        var descriptor: String { String(arguments.prefix { $0.isNumber }) }
+        var description: String { "\(name)(\(arguments.prefix(120))) = \(result) [lines \(start)–\(end)]" }
+    }
+
+    static let strace: String? = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    var calls: [Call] = []
+
+    init(_ log: String) {
+        var unfinished: [Substring: (name: String, arguments: String, start: Int)] = [:]
+        // `PID  name(arguments) = result`, strace padding the space before `=` to a column.
+        func resultSplit(_ text: Substring) -> (arguments: Substring, result: String)? {
+            var searched = text[...]
+            while let equals = searched.range(of: "= ", options: .backwards) {
+                let before = text[..<equals.lowerBound]
+                if let close = before.lastIndex(where: { $0 != " " }), before[close] == ")" {
+                    return (text[..<close], String(text[equals.upperBound...]))
+                }
+                searched = text[..<equals.lowerBound]
+            }
+            return nil
+        }
+        for (number, line) in log.split(separator: "\n").enumerated() {
+            let pid = line.prefix { $0.isNumber }
+            let text = line.dropFirst(pid.count).drop { $0 == " " }
+            if text.hasPrefix("<... ") {
+                // `<... fsync resumed>) = 0` (or `<... write resumed>"rest", 9) = 9`)
+                guard let begun = unfinished.removeValue(forKey: pid), let resumed = text.range(of: " resumed>"),
+                      let (rest, result) = resultSplit(text[resumed.upperBound...]) else { continue }
+                calls.append(Call(name: begun.name, arguments: begun.arguments + rest, result: result,
+                                  start: begun.start, end: number))
+            } else if let open = text.firstIndex(of: "(") {
+                let name = String(text[..<open])
+                let rest = text[text.index(after: open)...]
+                if let cut = rest.range(of: " <unfinished ...>") {
+                    unfinished[pid] = (name, String(rest[..<cut.lowerBound]), number)
+                } else if let (arguments, result) = resultSplit(rest) {
+                    calls.append(Call(name: name, arguments: String(arguments), result: result, start: number, end: number))
+                }
+            }
+        }
+    }
+}
+
 /// A header that promises more than the machine holds fails alone, with one line and a report
 /// entry, whatever `--max-pixels` says.
 @Suite("Memory budget")

@@ -40,7 +40,7 @@ struct JSONLinesReportTests {
         #expect(Set(ok.keys) == Set(okLine.keys))
     }
 
-    @Test("kill -9 mid-run: every line is whole, every ok line's output exists, and at most the images in flight are on disk without a line")
+    @Test("kill -9 mid-run: every line is whole, every ok line's output exists, and at most the images waiting for their folder's flush are on disk without a line")
     func killNine() throws {
         let folder = try TemporaryFolder()
         let count = 60
@@ -69,7 +69,9 @@ struct JSONLinesReportTests {
         let okOutputs = Set(lines.filter { $0["status"] as? String == "ok" }.compactMap { $0["output"] as? String })
         let onDisk = Set(folder.files(under: "out").filter { $0.hasSuffix(".png") }.map { "out/" + $0 })
         #expect(okOutputs.isSubset(of: onDisk), "every ok line names a file on disk")
-        #expect(onDisk.subtracting(okOutputs).count <= 2, "only the images in flight lack a line: \(onDisk.subtracting(okOutputs))")
+        // An output renamed into place gets its line once a flush of its folder follows, made for
+        // up to 32 images at a time (docs/CLI.md): only those may be on disk without a line.
+        #expect(onDisk.subtracting(okOutputs).count <= 32, "only the images waiting for their folder's flush lack a line: \(onDisk.subtracting(okOutputs))")
         #expect(okOutputs.count < count, "the kill came before the end")
         for output in okOutputs {
             #expect(ImageFiles.isCompletePNG(try folder.contents(output)), "\(output) is whole")

@@ -35,6 +35,8 @@ public struct BatchJob: Sendable {
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// `.json` (written whole, at the end, by rename) or `.jsonl` (a line as each input ends).
     public var reportPath: String?
+    /// The flushes and renames that make outputs durable (a test records or fails them).
+    package var durabilityCalls: any DurabilityCalls = SystemDurabilityCalls()
 
     public init(inputs: [String], outputFolder: String, outputFormat: ImageFormat? = nil,
                 settings: ThumbnailSettings = ThumbnailSettings()) {
@@ -87,7 +89,8 @@ public struct BatchJob: Sendable {
             }
         }
         let recorder = BatchRecorder(observer: observer, lines: lines, document: document, sizes: settings.sizes)
-        let runner = BatchRunner(backend: backend, settings: settings, workers: workers)
+        let runner = BatchRunner(backend: backend, settings: settings, workers: workers,
+                                 fallback: CPUFallback.singleThreaded(), calls: durabilityCalls)
         started(RunningBatch(runner: runner))
         let summary: BatchSummary
         do {

@@ -10,7 +10,10 @@ import SystemPackage
 /// One object per input, with the keys of the JSON report's `images` entries, written the
 /// moment the input ends (inputs that fail before processing or are skipped come first; inputs
 /// an interrupt kept from starting come last, as `interrupted`), then one closing object with
-/// `totals` (and `device`, `settings`, `transfers`, `shard`, `interrupted`). Each line goes to
+/// `totals` (and `device`, `settings`, `transfers`, `shard`, `interrupted`). A written image
+/// ends once its outputs would survive a power cut (`BatchRunner`: each output's data flushed,
+/// the output renamed, its folder flushed after the rename), so no line says "ok" ahead of
+/// the disk. Each line goes to
 /// the file with one `write(2)` as soon as it is made: a killed process loses at most the
 /// lines of the images in flight, never a line half-written by a later one. The file is
 /// written in place (not renamed at the end), so it can be followed while the batch runs.

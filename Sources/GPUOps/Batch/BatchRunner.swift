@@ -25,6 +25,14 @@ public final class BatchRunner: Sendable {
     /// this bound a batch of 200,000 thumbnails had 30,000 files open and ran out of
     /// descriptors. With it, memory and open files stay flat for any number of inputs.
     public let maxUncommitted: Int
+    /// How many written images' records may wait for a flush of their folders
+    /// (`DurabilityBarrier`): a batch of small images flushes its folders once per this many
+    /// images (or `recordDelay`), instead of once per image.
+    package let recordGroup = 32
+    /// The longest, in seconds, a written image's record waits for that flush.
+    package let recordDelay = 0.1
+    /// The flushes and renames (a test records their order or makes one fail).
+    let calls: any DurabilityCalls
 
     /// The CPU backend an image is redone on when the device has no memory for it.
     let fallback: any ComputeBackend
@@ -41,9 +49,13 @@ public final class BatchRunner: Sendable {
         self.init(backend: backend, settings: settings, workers: workers, fallback: CPUFallback.singleThreaded())
     }
 
-    /// `fallback`: where an image the device has no memory for is redone (tests pass their own).
-    init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int, fallback: any ComputeBackend) {
+    /// `fallback`: where an image the device has no memory for is redone; `calls`: the flushes
+    /// and renames that make outputs durable (tests pass their own of either).
+    package init(backend: any ComputeBackend, settings: ThumbnailSettings, workers: Int,
+                 fallback: any ComputeBackend,
+                 calls: any DurabilityCalls = SystemDurabilityCalls()) {
         self.fallback = fallback
+        self.calls = calls
         // The CPU backend gets its parallelism from running one image per worker; splitting
         // each image's rows over threads as well would only add hand-offs.
         self.backend = backend.kind == .cpu ? CPUFallback.singleThreaded() : backend
@@ -57,6 +69,11 @@ public final class BatchRunner: Sendable {
 
     /// Processes `items`, calling `onResult` (serially, from any thread) as each item ends,
     /// and returns when all are done or the run was cancelled. The summary keeps every result.
+    ///
+    /// An ok result is handed over only once its outputs are durable: each file's data
+    /// flushed, the file renamed into place, and its folder flushed after the rename (for
+    /// several images at once). A folder that cannot be flushed fails the images written into
+    /// it, with the reason.
     public func run(_ items: [BatchItem], onResult: @escaping @Sendable (BatchItemResult) -> Void) -> BatchSummary {
         execute(items, keepingResults: true, onResult: onResult, onAbandoned: { _ in })
     }
@@ -64,7 +81,8 @@ public final class BatchRunner: Sendable {
     /// Processes `items` as the sequence yields them, for batches of any length: the
     /// sequence is read on the caller's thread only when an image can start (so it may
     /// produce items lazily, from a file), and no result is kept: `onResult` gets each one
-    /// (serially, from any thread) and the summary has the counts, with `results` empty.
+    /// (serially, from any thread; an ok one once its outputs are durable, as for `run`) and
+    /// the summary has the counts, with `results` empty.
     /// `onAbandoned` gets the position of every item taken from the sequence that ends
     /// without a result because the run was cancelled; every position taken gets exactly one
     /// of the two calls.
@@ -87,7 +105,12 @@ public final class BatchRunner: Sendable {
         let group = DispatchGroup()
         let collector = ResultCollector(capacity: keepingResults ? items.underestimatedCount : nil, onResult: onResult)
         let trimmer = HeapTrimmer()
-        let committer = FileCommitQueue()
+        // Results go to the collector through the barrier: an ok one once its folders are
+        // flushed, on the commit queue, when enough records wait or the first has waited long
+        // enough.
+        let committer = FileCommitQueue(calls: calls)
+        let barrier = DurabilityBarrier(calls: calls, groupSize: recordGroup, maxDelay: recordDelay,
+                                        schedule: committer.after, release: collector.add)
 
         for (index, item) in items.enumerated() {
             uncommitted.wait()
@@ -105,7 +128,7 @@ public final class BatchRunner: Sendable {
                                committer: committer, operationsEnded: slot.release, fallback: fallback,
                                enqueueRetry: { [self] retry in enqueueUnlessCancelled(retry) })
             queue.addOperation(job.makeOperation { result in
-                if let result { collector.add(result) } else { onAbandoned(index) }
+                if let result { barrier.hold(result) } else { onAbandoned(index) }
                 trimmer.imageFinished()
                 slot.release()
                 uncommitted.signal()
@@ -118,9 +141,9 @@ public final class BatchRunner: Sendable {
         queue.waitUntilAllOperationsAreFinished()
         state.withLock { $0.queue = nil }
         let after = backend.transfers.snapshot
-        // The writes flushed their data before each rename; the renames themselves are made
-        // durable here, once per output folder, before anyone reports the files as written.
-        for folder in collector.writtenFolders { try? AtomicFileWriter.syncFolder(folder) }
+        // The final flush, after the last commits, for the records still held: a folder that
+        // cannot be flushed fails its images' records (never reported ok).
+        committer.drain { barrier.flush() }
         return BatchSummary(results: collector.results, ok: collector.ok, failed: collector.failed,
                             seconds: StageClock.since(started), cancelled: isCancelled,
                             uploads: after.uploads - before.uploads, downloads: after.downloads - before.downloads)
@@ -152,17 +175,13 @@ public final class BatchRunner: Sendable {
     }
 }
 
-/// Counts results, keeps them when asked, notes the folders written into and hands each
-/// result to the caller's callback, one at a time.
+/// Counts results, keeps them when asked and hands each result to the caller's callback, one
+/// at a time.
 private final class ResultCollector: Sendable {
     private struct Tally {
         var results: [BatchItemResult] = []
         var ok = 0
         var failed = 0
-        /// The folders of the files written, to flush their entries once at the end; as many
-        /// as there are output folders, not outputs.
-        var writtenFolders: Set<String> = []
-        var lastFolder: String?
     }
 
     private let tally: Mutex<Tally>
@@ -184,7 +203,6 @@ private final class ResultCollector: Sendable {
     var results: [BatchItemResult] { tally.withLock { $0.results } }
     var ok: Int { tally.withLock { $0.ok } }
     var failed: Int { tally.withLock { $0.failed } }
-    var writtenFolders: Set<String> { tally.withLock { $0.writtenFolders } }
 
     /// Counts `result` and hands it to the callback, inside the lock: the callback is called
     /// serially, in the order the results are counted.
@@ -192,15 +210,7 @@ private final class ResultCollector: Sendable {
         let keepsResults = self.keepsResults, onResult = self.onResult
         tally.withLock { tally in
             switch result.status {
-            case .ok:
-                tally.ok += 1
-                for output in result.item.outputs {
-                    let folder = PathSplit(output).folder
-                    if folder != tally.lastFolder {
-                        tally.writtenFolders.insert(folder)
-                        tally.lastFolder = folder
-                    }
-                }
+            case .ok: tally.ok += 1
             case .failed: tally.failed += 1
             case .skipped: break
             }

@@ -12,7 +12,7 @@ struct ImageJob: Sendable {
     let settings: ThumbnailSettings
     var backend: any ComputeBackend
     /// Where the saved file is flushed and renamed, after the image's operations have ended
-    /// and let go of its pixels.
+    /// and let go of its pixels; `done` is called there, once the renames happened.
     var committer = FileCommitQueue()
     /// Called when the image's operations have ended (its memory is free), before the file is
     /// committed and `done` is called: the runner starts the next image then.
@@ -61,25 +61,9 @@ struct ImageJob: Sendable {
                 result.outputHeight = saved.first?.height
                 result.savedOutputs = saved
                 operationsEnded?()
-                // The renames are the commit point: the result says ok only once all happened.
-                let files = saves.map { $0.takePendingCommit() }
-                let written = result
-                committer.run {
-                    var result = written
-                    for file in files {
-                        guard result.status == .ok else {
-                            file?.abandon()
-                            continue
-                        }
-                        do {
-                            try file?.commit(syncFolder: false)
-                        } catch {
-                            result.status = .failed
-                            result.error = "\(item.source): \(error)"
-                        }
-                    }
-                    done(result)
-                }
+                // The renames are the commit point: the result says ok only once all happened
+                // (and is reported once their folders are flushed: `DurabilityBarrier`).
+                committer.commit(saves.map { $0.takePendingCommit() }, of: result, done: done)
             case .failure(let error):
                 // Whatever stopped the chain after the save wrote its temporary file, nothing
                 // is committed.

@@ -107,17 +107,3 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         return SavedImage(path: path, format: format, width: host.width, height: host.height, byteCount: bytes.count)
     }
 }
-
-/// Where a batch's saves are committed (flushed and renamed): one serial queue, so the workers
-/// hand the wait for the disk over and go on with the next image.
-package final class FileCommitQueue: Sendable {
-    private let queue = DispatchQueue(label: "gpuglitch.file-commit")
-
-    package init() {}
-
-    /// Runs `work` on the queue, after the work handed over before it.
-    package func run(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
-
-    /// Returns once every piece of work handed over so far has run.
-    package func drain() { queue.sync {} }
-}
