@@ -48,9 +48,15 @@ struct TIFFBandReader {
     }
 
     /// Calls `body(plane, firstRow, rows, band)` for every band, planes in order, rows top
-    /// to bottom; `band` is valid only during the call. A strip that decodes short keeps its
-    /// missing rows at zero, as Pillow leaves them. Returns false when libtiff failed or the
-    /// file's strips or tiles do not cover the image (the caller reads `file.failure`).
+    /// to bottom; `band` is valid only during the call. A strip or tile that decodes short
+    /// keeps its missing rows at zero, as Pillow leaves them. Returns false when libtiff failed
+    /// or the file's strips or tiles do not cover the image (the caller reads `file.failure`).
+    ///
+    /// The strip and tile buffers are zeroed before each read: libtiff's count of bytes read
+    /// does not say how many it wrote. Its JPEG decoder (libtiff 4.5, `JPEGDecode`) stops at
+    /// the embedded JPEG's own height, so a strip whose JPEG declares fewer rows than the
+    /// strip is reported read in full while only those rows were written; the rest would be
+    /// whatever the heap held before.
     func forEachBand(_ body: (_ plane: Int, _ firstRow: Int, _ rows: Int, _ band: UnsafeRawPointer) -> Void) -> Bool {
         TIFFIsTiled(file.tif) != 0 ? tiles(body) : strips(body)
     }
@@ -67,15 +73,12 @@ struct TIFFBandReader {
             for s in 0..<stripsPerPlane {
                 let firstRow = s * rowsPerStrip
                 let rows = min(rowsPerStrip, layout.height - firstRow)
+                // Zeroed before every strip (see above): rows libtiff leaves alone are 0, never
+                // a previous strip's or the heap's bytes.
+                strip.initializeMemory(as: UInt8.self, repeating: 0)
                 let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
                                                 tmsize_t(strip.count))
                 guard read >= 0 else { return false }
-                let count = rows * rowBytes
-                let available = max(0, min(count, Int(read)))
-                if available < count {
-                    (strip.baseAddress! + available).initializeMemory(as: UInt8.self, repeating: 0,
-                                                                      count: count - available)
-                }
                 body(plane, firstRow, rows, UnsafeRawPointer(strip.baseAddress!))
             }
         }
@@ -100,6 +103,8 @@ struct TIFFBandReader {
                 // Zeroed: bytes no tile covers (a nonstandard tile width) stay 0.
                 band.initializeMemory(as: UInt8.self, repeating: 0)
                 for tx in stride(from: 0, to: layout.width, by: tileWidth) {
+                    // Zeroed before every tile (see above), as the strips are.
+                    tile.initializeMemory(as: UInt8.self, repeating: 0)
                     let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
                     guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else {
                         return false

@@ -39,7 +39,8 @@ enum TIFFPixelConverter {
                                  into: out.baseAddress! + (firstRow + row) * w * 4, width: w)
                 }
             }
-            // Every row is in a band when the reader succeeds; on failure nothing is kept.
+            // Written by construction: the bands cover every row when the reader succeeds and
+            // each row is converted whole; on failure nothing is kept.
             initialized = ok ? count : 0
         }
         guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
@@ -53,6 +54,7 @@ enum TIFFPixelConverter {
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel
         let planeBytes = samples.rowBytes * h
+        // Initialised (alpha 255 where there is none); every pixel's colour is written below.
         var out = [UInt8](repeating: 255, count: w * h * 4)
         let scale = bits < 8 ? 255 / ((1 << bits) - 1) : 1
         samples.bytes.withUnsafeBytes { s in
