@@ -19,6 +19,9 @@ import TestSupport
         /// Base64 of Pillow's RGBA, for images of at most 4096 pixels.
         let rgba: String?
         let tolerance: Int?
+        /// Where only the first rows are Pillow's (libtiff 4.7's own guess past a cut in the
+        /// others, Pillow's libtiff; ours leaves them to the zeroed buffer).
+        let matchingRows: Int?
         /// Pillow's exception, where it refuses the file.
         let reason: String?
         /// Our error line's reason (`ImageCodecError.Reason.description`) for such a file.
@@ -30,7 +33,8 @@ import TestSupport
     static let cases: [Case] = (try? FixtureManifest.cases(in: folder)) ?? []
 
     @Test func everyCategoryHasAFixture() {
-        #expect(Self.cases.count == 2)
+        #expect(Self.cases.count == 16)
+        #expect(Self.cases.filter { $0.pillow == "error" }.count == 4)
     }
 
     @Test(arguments: cases)
@@ -48,7 +52,12 @@ import TestSupport
         let decoded = try ImageDecoder.decode(data: bytes, source: fixture.file, options: options)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         let tolerance = fixture.tolerance ?? 0
-        if tolerance == 0 {
+        if let rows = fixture.matchingRows {
+            let expected = [UInt8](try #require(fixture.rgba.flatMap { Data(base64Encoded: $0) }))
+            let bytes = rows * decoded.image.width * 4
+            #expect(CodecTestHelpers.firstDifference(Array(decoded.image.pixels.prefix(bytes)),
+                                                     Array(expected.prefix(bytes)), width: decoded.image.width) == nil)
+        } else if tolerance == 0 {
             #expect(SHA256.hex(decoded.image.pixels) == fixture.rgbaSHA256, "\(fixture.about)")
         } else {
             let expected = [UInt8](try #require(fixture.rgba.flatMap { Data(base64Encoded: $0) }))

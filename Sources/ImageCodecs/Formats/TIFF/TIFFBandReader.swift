@@ -61,6 +61,17 @@ struct TIFFBandReader {
         TIFFIsTiled(file.tif) != 0 ? tiles(body) : strips(body)
     }
 
+    /// Whether a strip or tile `read` gives may be used: libtiff read it (whatever it reported
+    /// on the way: a fax decoder's "Bad code word" or "Uncompressed data" is an error message
+    /// after which it goes on to the next row, and Pillow keeps the image), or it gave up with
+    /// warnings only (CCITT data ending early: libtiff 4.5 fails the strip where libtiff 4.7,
+    /// Pillow's, keeps the rows decoded). The rest of the buffer is zero either way. The
+    /// messages still fail the decode under `failOnWarnings` (`TIFFCodec`).
+    private func kept(_ read: () -> tmsize_t) -> Bool {
+        let errors = file.errorCount
+        return read() >= 0 || file.errorCount == errors
+    }
+
     private func strips(_ body: (Int, Int, Int, UnsafeRawPointer) -> Void) -> Bool {
         let tif = file.tif
         let rowsPerStrip = rowsPerStrip
@@ -76,9 +87,8 @@ struct TIFFBandReader {
                 // Zeroed before every strip (see above): rows libtiff leaves alone are 0, never
                 // a previous strip's or the heap's bytes.
                 strip.initializeMemory(as: UInt8.self, repeating: 0)
-                let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
-                                                tmsize_t(strip.count))
-                guard read >= 0 else { return false }
+                guard kept({ TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
+                                                  tmsize_t(strip.count)) }) else { return false }
                 body(plane, firstRow, rows, UnsafeRawPointer(strip.baseAddress!))
             }
         }
@@ -106,7 +116,7 @@ struct TIFFBandReader {
                     // Zeroed before every tile (see above), as the strips are.
                     tile.initializeMemory(as: UInt8.self, repeating: 0)
                     let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
-                    guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else {
+                    guard kept({ TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) }) else {
                         return false
                     }
                     let columns = min(tileWidth, layout.width - tx)

@@ -25,7 +25,7 @@ struct TIFFSamples {
                     .copyMemory(from: band, byteCount: rows * rowBytes)
             }
         }
-        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        guard ok else { throw file.failure("cannot read the image data") }
         bytes = buffer
         self.rowBytes = rowBytes
         planes = reader.planes
