@@ -33,8 +33,8 @@ import TestSupport
     static let cases: [Case] = (try? FixtureManifest.cases(in: folder)) ?? []
 
     @Test func everyCategoryHasAFixture() {
-        #expect(Self.cases.count == 16)
-        #expect(Self.cases.filter { $0.pillow == "error" }.count == 4)
+        #expect(Self.cases.count == 18)
+        #expect(Self.cases.filter { $0.pillow == "error" }.count == 5)
     }
 
     @Test(arguments: cases)

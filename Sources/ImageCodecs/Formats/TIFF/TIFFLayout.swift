@@ -99,6 +99,11 @@ struct TIFFLayout {
             throw unsupported("\(named) with \(samples) samples a pixel")
         }
         switch Int32(photometric) {
+        case PHOTOMETRIC_MINISWHITE where bits == 16:
+            // Pillow reads 16-bit WhiteIsZero as plain I;16, not inverted, and has no mode for
+            // it big-endian (OPEN_INFO): "unknown pixel mode".
+            guard TIFFIsBigEndian(file.tif) == 0 else { throw unsupported("big-endian 16-bit WhiteIsZero") }
+            colour = .gray(whiteIsZero: false)
         case PHOTOMETRIC_MINISWHITE, PHOTOMETRIC_MINISBLACK:
             colour = .gray(whiteIsZero: Int32(photometric) == PHOTOMETRIC_MINISWHITE)
         case PHOTOMETRIC_RGB where bits >= 8:
