@@ -111,3 +111,28 @@ static inline int gpuglitch_tiff_get_icc(TIFF *tif, uint32_t *count, void **data
 static inline int gpuglitch_tiff_set_jpeg_rgb(TIFF *tif) {
     return TIFFSetField(tif, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
 }
+
+/// Pillow's `_decodeAsRGBA` (TiffDecode.c), which it uses for every YCbCr image but JPEG-
+/// compressed contiguous ones (old-style JPEG, subsampled YCbCr, planar YCbCr): libtiff's
+/// TIFFRGBAImage converts, `rows_per_block` rows a call (the strip or tile height, as Pillow
+/// reads), top row first whatever the Orientation tag says, without stopping at a damaged strip
+/// (Pillow passes stoponerr 0). `raster` holds `width * height` pixels, 0xAABBGGRR each.
+/// Returns 1, or 0 with libtiff's reason in `emsg` (when TIFFRGBAImage refuses the layout) or
+/// recorded as an error (when a read fails).
+static inline int gpuglitch_tiff_read_rgba(TIFF *tif, uint32_t *raster, uint32_t width, uint32_t height,
+                                           uint32_t rows_per_block, char emsg[1024]) {
+    TIFFRGBAImage img;
+    emsg[0] = 0;
+    if (!(TIFFRGBAImageOK(tif, emsg) && TIFFRGBAImageBegin(&img, tif, 0, emsg))) return 0;
+    img.orientation = ORIENTATION_TOPLEFT;
+    img.req_orientation = ORIENTATION_TOPLEFT;
+    img.col_offset = 0;
+    int ok = img.width == width && img.height == height;
+    for (uint32_t y = 0; ok && y < height; y += rows_per_block) {
+        img.row_offset = (int)y;
+        uint32_t rows = rows_per_block < height - y ? rows_per_block : height - y;
+        ok = TIFFRGBAImageGet(&img, raster + (size_t)y * width, width, rows);
+    }
+    TIFFRGBAImageEnd(&img);
+    return ok;
+}

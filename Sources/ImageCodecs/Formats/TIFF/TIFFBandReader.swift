@@ -48,11 +48,28 @@ struct TIFFBandReader {
     }
 
     /// Calls `body(plane, firstRow, rows, band)` for every band, planes in order, rows top
-    /// to bottom; `band` is valid only during the call. A strip that decodes short keeps its
-    /// missing rows at zero, as Pillow leaves them. Returns false when libtiff failed or the
-    /// file's strips or tiles do not cover the image (the caller reads `file.failure`).
+    /// to bottom; `band` is valid only during the call. A strip or tile that decodes short
+    /// keeps its missing rows at zero, as Pillow leaves them. Returns false when libtiff failed
+    /// or the file's strips or tiles do not cover the image (the caller reads `file.failure`).
+    ///
+    /// The strip and tile buffers are zeroed before each read: libtiff's count of bytes read
+    /// does not say how many it wrote. Its JPEG decoder (libtiff 4.5, `JPEGDecode`) stops at
+    /// the embedded JPEG's own height, so a strip whose JPEG declares fewer rows than the
+    /// strip is reported read in full while only those rows were written; the rest would be
+    /// whatever the heap held before.
     func forEachBand(_ body: (_ plane: Int, _ firstRow: Int, _ rows: Int, _ band: UnsafeRawPointer) -> Void) -> Bool {
         TIFFIsTiled(file.tif) != 0 ? tiles(body) : strips(body)
+    }
+
+    /// Whether a strip or tile `read` gives may be used: libtiff read it (whatever it reported
+    /// on the way: a fax decoder's "Bad code word" or "Uncompressed data" is an error message
+    /// after which it goes on to the next row, and Pillow keeps the image), or it gave up with
+    /// warnings only (CCITT data ending early: libtiff 4.5 fails the strip where libtiff 4.7,
+    /// Pillow's, keeps the rows decoded). The rest of the buffer is zero either way. The
+    /// messages still fail the decode under `failOnWarnings` (`TIFFCodec`).
+    private func kept(_ read: () -> tmsize_t) -> Bool {
+        let errors = file.errorCount
+        return read() >= 0 || file.errorCount == errors
     }
 
     private func strips(_ body: (Int, Int, Int, UnsafeRawPointer) -> Void) -> Bool {
@@ -67,15 +84,11 @@ struct TIFFBandReader {
             for s in 0..<stripsPerPlane {
                 let firstRow = s * rowsPerStrip
                 let rows = min(rowsPerStrip, layout.height - firstRow)
-                let read = TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
-                                                tmsize_t(strip.count))
-                guard read >= 0 else { return false }
-                let count = rows * rowBytes
-                let available = max(0, min(count, Int(read)))
-                if available < count {
-                    (strip.baseAddress! + available).initializeMemory(as: UInt8.self, repeating: 0,
-                                                                      count: count - available)
-                }
+                // Zeroed before every strip (see above): rows libtiff leaves alone are 0, never
+                // a previous strip's or the heap's bytes.
+                strip.initializeMemory(as: UInt8.self, repeating: 0)
+                guard kept({ TIFFReadEncodedStrip(tif, UInt32(plane * stripsPerPlane + s), strip.baseAddress,
+                                                  tmsize_t(strip.count)) }) else { return false }
                 body(plane, firstRow, rows, UnsafeRawPointer(strip.baseAddress!))
             }
         }
@@ -100,8 +113,10 @@ struct TIFFBandReader {
                 // Zeroed: bytes no tile covers (a nonstandard tile width) stay 0.
                 band.initializeMemory(as: UInt8.self, repeating: 0)
                 for tx in stride(from: 0, to: layout.width, by: tileWidth) {
+                    // Zeroed before every tile (see above), as the strips are.
+                    tile.initializeMemory(as: UInt8.self, repeating: 0)
                     let index = TIFFComputeTile(tif, UInt32(tx), UInt32(ty), 0, UInt16(plane))
-                    guard TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) >= 0 else {
+                    guard kept({ TIFFReadEncodedTile(tif, index, tile.baseAddress, tmsize_t(tileSize)) }) else {
                         return false
                     }
                     let columns = min(tileWidth, layout.width - tx)

@@ -5,10 +5,11 @@ import CTIFF
 /// (`TIFFPixelConverter`), with the Orientation tag applied as Pillow's `exif_transpose` does
 /// and the ICC profile tag read.
 ///
-/// libtiff's messages never reach stderr (`TIFFHandle`). Its errors fail the decode; its
-/// warnings while reading pixel data fail it too when `failOnWarnings` is on (damaged
-/// compressed data), while warnings about the directory (unknown tags, which are common and
-/// harmless) never do.
+/// libtiff's messages never reach stderr (`TIFFHandle`). A strip or tile libtiff cannot read
+/// fails the decode; the messages it gives while reading pixel data and going on (damaged fax
+/// rows, a JPEG smaller than its strip, damaged compressed data it recovers from) fail it only
+/// when `failOnWarnings` is on, as Pillow, which never looks at them, reads such files; warnings
+/// about the directory (unknown tags, which are common and harmless) never do.
 enum TIFFCodec: ImageFormatCodec {
     static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
         // "II*\0" or "MM\0*"; BigTIFF has 43 (`+`) for 42.
@@ -34,9 +35,12 @@ enum TIFFCodec: ImageFormatCodec {
         try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height,
                                            decoderBytes: TIFFPixelConverter.workingBytes(file, layout: layout),
                                            options: options, source: source)
-        let warningsBefore = file.warningCount
+        let (warningsBefore, errorsBefore) = (file.warningCount, file.errorCount)
         let (pixels, opaque, throughProfile) = try TIFFPixelConverter.rgba(file, layout: layout,
                                                                            cmykTransform: options.cmykTransform)
+        if options.failOnWarnings, file.errorCount > errorsBefore {
+            throw file.failure("cannot read the image data")
+        }
         if options.failOnWarnings, file.warningCount > warningsBefore {
             throw ImageCodecError(source: source, reason: .corrupt("libtiff: \(file.firstWarning)"))
         }

@@ -2,7 +2,8 @@ import CTIFF
 
 /// The first page's tags that decide how its samples become RGBA, read and checked before any
 /// pixel is: the kinds Pillow 13 reads (bilevel and gray 1/2/4/8/16-bit, RGB and RGBA 8/16-bit,
-/// palette 1/2/4/8-bit, CMYK 8-bit, JPEG-compressed YCbCr as RGB), contiguous or planar.
+/// palette 1/2/4/8-bit, CMYK 8-bit, JPEG-compressed YCbCr as RGB, other YCbCr and old-style
+/// JPEG through libtiff's RGBA conversion, CIE L*a*b*), contiguous or planar.
 struct TIFFLayout {
     enum Colour: Equatable {
         /// Gray; `whiteIsZero` for PhotometricInterpretation 0.
@@ -12,6 +13,12 @@ struct TIFFLayout {
         case palette(red: [UInt8], green: [UInt8], blue: [UInt8])
         /// Ink amounts, converted as Pillow's CMYK to RGB.
         case cmyk
+        /// CIE L*a*b* (a* and b* signed), converted to sRGB as Pillow's `LAB` to `RGBA` does.
+        case lab
+        /// YCbCr that libtiff converts to RGB itself (TIFFRGBAImage), as Pillow reads every
+        /// YCbCr file but contiguous JPEG-compressed ones: old-style JPEG (compression 6),
+        /// uncompressed or LZW YCbCr with its subsampling, planar YCbCr.
+        case ycbcrThroughLibtiff
     }
 
     /// What the sample after the colour ones is (ExtraSamples).
@@ -36,7 +43,7 @@ struct TIFFLayout {
     var colourSamples: Int {
         switch colour {
         case .gray, .palette: 1
-        case .rgb: 3
+        case .rgb, .lab, .ycbcrThroughLibtiff: 3
         case .cmyk: 4
         }
     }
@@ -67,25 +74,53 @@ struct TIFFLayout {
         let bits = file.u16(TIFFTAG_BITSPERSAMPLE) ?? 1
         let samples = file.u16(TIFFTAG_SAMPLESPERPIXEL) ?? 1
         let format = file.u16(TIFFTAG_SAMPLEFORMAT) ?? 1
-        guard format == Int(SAMPLEFORMAT_UINT) else { throw unsupported("sample format \(format)") }
+        // Signed 8-bit gray Pillow reads as mode L, the bytes as they are (OPEN_INFO).
+        let signedGray = format == Int(SAMPLEFORMAT_INT) && bits == 8 && samples == 1
+        guard format == Int(SAMPLEFORMAT_UINT) || signedGray else {
+            throw unsupported("sample format \(format)")
+        }
         guard [1, 2, 4, 8, 16].contains(bits) else { throw unsupported("\(bits) bits per sample") }
         bitsPerSample = bits
         samplesPerPixel = samples
         planar = file.u16(TIFFTAG_PLANARCONFIG) == Int(PLANARCONFIG_SEPARATE) && samples > 1
         orientation = ImageOrientation(exifValue: file.u16(TIFFTAG_ORIENTATION, defaulted: false) ?? 1)
-        guard let photometric = file.u16(TIFFTAG_PHOTOMETRIC, defaulted: false) else {
-            throw unsupported("no PhotometricInterpretation")
-        }
         let compression = file.u16(TIFFTAG_COMPRESSION) ?? 1
+        // Without the tag Pillow takes 0 (WhiteIsZero), and 6 (YCbCr) for old-style JPEG,
+        // whatever the tag says.
+        let photometric = compression == Int(COMPRESSION_OJPEG) ? Int(PHOTOMETRIC_YCBCR)
+            : file.u16(TIFFTAG_PHOTOMETRIC, defaulted: false) ?? Int(PHOTOMETRIC_MINISWHITE)
+        if signedGray, photometric != Int(PHOTOMETRIC_MINISBLACK) {
+            throw unsupported("sample format \(format)")
+        }
+        // Pillow has WhiteIsZero modes of one sample only (OPEN_INFO): "unknown pixel mode".
+        if photometric == Int(PHOTOMETRIC_MINISWHITE), samples != 1 {
+            let named = file.u16(TIFFTAG_PHOTOMETRIC, defaulted: false) == nil
+                ? "no PhotometricInterpretation (WhiteIsZero, as Pillow takes it)" : "PhotometricInterpretation 0"
+            throw unsupported("\(named) with \(samples) samples a pixel")
+        }
         switch Int32(photometric) {
+        case PHOTOMETRIC_MINISWHITE where bits == 16:
+            // Pillow reads 16-bit WhiteIsZero as plain I;16, not inverted, and has no mode for
+            // it big-endian (OPEN_INFO): "unknown pixel mode".
+            guard TIFFIsBigEndian(file.tif) == 0 else { throw unsupported("big-endian 16-bit WhiteIsZero") }
+            colour = .gray(whiteIsZero: false)
         case PHOTOMETRIC_MINISWHITE, PHOTOMETRIC_MINISBLACK:
             colour = .gray(whiteIsZero: Int32(photometric) == PHOTOMETRIC_MINISWHITE)
         case PHOTOMETRIC_RGB where bits >= 8:
             colour = .rgb
-        case PHOTOMETRIC_YCBCR where compression == Int(COMPRESSION_JPEG) && bits == 8:
+        case PHOTOMETRIC_YCBCR where compression == Int(COMPRESSION_JPEG) && bits == 8 && !planar:
             // libjpeg converts to RGB inside libtiff, as Pillow asks it to.
             gpuglitch_tiff_set_jpeg_rgb(file.tif)
             colour = .rgb
+        case PHOTOMETRIC_YCBCR where bits == 8 && samples == 3:
+            // Pillow reads uncompressed files itself, YCbCr as 4-byte RGBX pixels: a file of
+            // 3-byte pixels comes out truncated or scrambled.
+            guard compression != Int(COMPRESSION_NONE) else {
+                throw unsupported("uncompressed YCbCr (Pillow reads its samples as RGBX)")
+            }
+            colour = .ycbcrThroughLibtiff
+        case PHOTOMETRIC_CIELAB where bits == 8 && samples == 3:
+            colour = .lab
         case PHOTOMETRIC_PALETTE where bits <= 8:
             var r: UnsafeMutablePointer<UInt16>?, g: UnsafeMutablePointer<UInt16>?, b: UnsafeMutablePointer<UInt16>?
             guard gpuglitch_tiff_get_colormap(file.tif, &r, &g, &b) != 0, let r, let g, let b else {
@@ -106,7 +141,7 @@ struct TIFFLayout {
         let colourCount: Int
         switch colour {
         case .gray, .palette: colourCount = 1
-        case .rgb: colourCount = 3
+        case .rgb, .lab, .ycbcrThroughLibtiff: colourCount = 3
         case .cmyk: colourCount = 4
         }
         guard samples >= colourCount else { throw unsupported("\(samples) samples for its colours") }

@@ -19,6 +19,9 @@ enum TIFFPixelConverter {
 
     static func rgba(_ file: TIFFHandle, layout: TIFFLayout, cmykTransform: ColourTransform? = nil)
         throws(ImageCodecError) -> (pixels: [UInt8], opaque: Bool, throughProfile: Bool) {
+        if layout.colour == .ycbcrThroughLibtiff {
+            return (try TIFFRGBAImageReader.rgba(file, layout: layout), true, false)
+        }
         guard let rows = TIFFRowConverter(layout) else {
             return generalRGBA(try TIFFSamples(file, layout: layout), layout: layout, cmykTransform: cmykTransform)
         }
@@ -39,10 +42,11 @@ enum TIFFPixelConverter {
                                  into: out.baseAddress! + (firstRow + row) * w * 4, width: w)
                 }
             }
-            // Every row is in a band when the reader succeeds; on failure nothing is kept.
+            // Written by construction: the bands cover every row when the reader succeeds and
+            // each row is converted whole; on failure nothing is kept.
             initialized = ok ? count : 0
         }
-        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        guard ok else { throw file.failure("cannot read the image data") }
         return pixels
     }
 
@@ -53,6 +57,7 @@ enum TIFFPixelConverter {
         let bits = layout.bitsPerSample
         let spp = layout.samplesPerPixel
         let planeBytes = samples.rowBytes * h
+        // Initialised (alpha 255 where there is none); every pixel's colour is written below.
         var out = [UInt8](repeating: 255, count: w * h * 4)
         let scale = bits < 8 ? 255 / ((1 << bits) - 1) : 1
         samples.bytes.withUnsafeBytes { s in
@@ -76,8 +81,12 @@ enum TIFFPixelConverter {
                         var v = sample(x, y, 0) * scale
                         if whiteIsZero { v = 255 - v }
                         out[o] = UInt8(v); out[o + 1] = UInt8(v); out[o + 2] = UInt8(v)
-                    case .rgb:
+                    case .rgb, .ycbcrThroughLibtiff:
                         out[o] = UInt8(sample(x, y, 0)); out[o + 1] = UInt8(sample(x, y, 1)); out[o + 2] = UInt8(sample(x, y, 2))
+                    case .lab:
+                        // a* and b* are signed: Pillow keeps them 128-offset (converted below).
+                        out[o] = UInt8(sample(x, y, 0))
+                        out[o + 1] = UInt8(sample(x, y, 1) ^ 0x80); out[o + 2] = UInt8(sample(x, y, 2) ^ 0x80)
                     case .palette(let red, let green, let blue):
                         let i = sample(x, y, 0)
                         out[o] = i < red.count ? red[i] : 0
@@ -98,6 +107,10 @@ enum TIFFPixelConverter {
             }
         }
         var throughProfile = false
+        if layout.colour == .lab {
+            // Without the transform (lcms2 out of memory) the pixels stay L, a, b, never unwritten.
+            _ = out.withUnsafeMutableBytes { TIFFLabConversion.convertToRGBA($0) }
+        }
         if layout.colour == .cmyk {
             throughProfile = out.withUnsafeMutableBytes { CMYKConversion.convertToRGBA($0, through: cmykTransform) }
         }

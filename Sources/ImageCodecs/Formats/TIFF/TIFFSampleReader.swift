@@ -17,6 +17,7 @@ struct TIFFSamples {
         let reader = TIFFBandReader(file, layout: layout)
         let rowBytes = reader.rowBytes
         let planeBytes = rowBytes * layout.height
+        // Zeroed: a plane or row no band reaches (none when the reader succeeds) stays 0.
         var buffer = [UInt8](repeating: 0, count: reader.pageBytes)
         let ok = buffer.withUnsafeMutableBytes { out in
             reader.forEachBand { plane, firstRow, rows, band in
@@ -24,7 +25,7 @@ struct TIFFSamples {
                     .copyMemory(from: band, byteCount: rows * rowBytes)
             }
         }
-        guard ok, file.errorCount == 0 else { throw file.failure("cannot read the image data") }
+        guard ok else { throw file.failure("cannot read the image data") }
         bytes = buffer
         self.rowBytes = rowBytes
         planes = reader.planes
