@@ -27,6 +27,13 @@ import CPNG
 enum PNGDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, scan: PNGChunkScan, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
+        // libpng would drop a tRNS longer than the palette and read the image opaque; Pillow
+        // applies it. The file as Pillow reads it goes to the fast path; if it cannot be had,
+        // libpng reports what is wrong with the file.
+        if scan.transparencyOutrunsPalette, let rewritten = PNGPillowRepair.rewrite(bytes),
+           let image = rewritten.withUnsafeBytes({ try? PNGFastDecoder.decode($0) }) {
+            return finish(image, scan: scan, options: options)
+        }
         var png = png_image()
         png.version = gpuglitch_PNG_IMAGE_VERSION
         guard png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count) != 0 else {

@@ -12,7 +12,12 @@ import CDeflate
 /// - an IDAT before IHDR is skipped like an unknown chunk (its CRC checked);
 /// - the compression-method byte of IHDR is not looked at, and any interlace method but 0 is
 ///   read as Adam7;
-/// - a palette image may lack PLTE: every index is then black (opaque unless tRNS says not);
+/// - a palette image may lack PLTE, or have an empty one: every index is then black (opaque
+///   unless tRNS says not); PLTE may repeat (the last one counts), and in an image without a
+///   palette it is ignored whatever its length;
+/// - a tRNS may have more entries than the palette: each entry applies, and an index past the
+///   palette is black with its entry's alpha (libpng drops such a tRNS); tRNS may repeat (the
+///   last one counts);
 /// - unknown critical chunks are skipped like ancillary ones;
 /// - the CRCs of the image data chunks, and of everything after them, are never checked
 ///   (those of the chunks before them are, and a mismatch is refused, as Pillow does);
@@ -23,8 +28,10 @@ import CDeflate
 /// - a stream that ends, at a row boundary, before the image is complete ("not enough image
 ///   data" to libpng) leaves the rows it never reached at 0 (black, transparent, or palette
 ///   entry 0), pass by pass for an interlaced image; one that ends inside a row is refused.
-/// The rewrite keeps the chosen IHDR (compression byte 0, interlace 0 or 1), PLTE (all black
-/// when missing) and every ancillary chunk
+/// The rewrite keeps the chosen IHDR (compression byte 0, interlace 0 or 1); for a palette
+/// image the last PLTE, cut to the entries the bit depth can index and padded with black up to
+/// the last tRNS's length (all black when missing or empty), and that tRNS, cut alike; for
+/// gray and RGB the last tRNS; every other ancillary chunk
 /// before the image data, the text and eXIf chunks after it (orientation), and one IDAT with
 /// the rows as Pillow has them; all CRCs are recomputed.
 enum PNGPillowRepair {
@@ -41,6 +48,9 @@ enum PNGPillowRepair {
         guard b.count > 8, b.prefix(8).elementsEqual(signature) else { return nil }
         var header: [UInt8]? = nil
         var before: [(type: UInt32, data: Range<Int>)] = []
+        // The last PLTE and tRNS after IHDR: Pillow's handlers overwrite what an earlier one set.
+        var lastPalette: Range<Int>? = nil
+        var lastTransparency: Range<Int>? = nil
         var after: [(type: UInt32, data: Range<Int>)] = []
         var imageData: [UInt8] = []
         var state = 0   // 0 before the image data, 1 inside the IDAT run, 2 after it
@@ -78,7 +88,11 @@ enum PNGPillowRepair {
                         header = Array(b[start..<(start + 13)])
                     } else if header == nil && (type == PNGChunk.plte || type == PNGChunk.trns) {
                         // Ignored by Pillow, whose handlers need IHDR's colour type.
-                    } else if type == PNGChunk.plte || ancillary {
+                    } else if type == PNGChunk.plte {
+                        lastPalette = start..<(start + length)
+                    } else if type == PNGChunk.trns {
+                        lastTransparency = start..<(start + length)
+                    } else if ancillary {
                         before.append((type, start..<(start + length)))
                     }
                 } else if [PNGChunk.text, PNGChunk.compressedText, PNGChunk.internationalText, PNGChunk.exif].contains(type) {
@@ -100,9 +114,9 @@ enum PNGPillowRepair {
                                     bitDepth: bitDepth, colourType: colourType, interlace: Int(ihdr[12])),
               let raw = inflate(imageData, rows: rows) else { return nil }
         guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }
-        // A palette image without PLTE: every index black, as Pillow reads it.
-        let blackPalette = colourType == 3 && !before.contains(where: { $0.type == PNGChunk.plte })
-            ? [UInt8](repeating: 0, count: 3 << bitDepth) : nil
+        let (palette, transparency) = paletteAndTransparency(colourType: colourType, bitDepth: bitDepth,
+                                                            palette: lastPalette.map { Array(b[$0]) },
+                                                            transparency: lastTransparency.map { Array(b[$0]) })
 
         var out = signature
         out.reserveCapacity(compressed.count + 4096)
@@ -115,12 +129,43 @@ enum PNGPillowRepair {
             out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
         }
         append(PNGChunk.ihdr, ihdr)
-        if let blackPalette { append(PNGChunk.plte, blackPalette) }
-        for chunk in before { append(chunk.type, b[chunk.data]) }
+        // Chunks the specification places before PLTE, then PLTE and tRNS, then the rest.
+        let beforePalette = before.filter { beforePaletteTypes.contains($0.type) }
+        for chunk in beforePalette { append(chunk.type, b[chunk.data]) }
+        if let palette { append(PNGChunk.plte, palette) }
+        if let transparency { append(PNGChunk.trns, transparency) }
+        for chunk in before where !beforePaletteTypes.contains(chunk.type) { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.idat, compressed)
         for chunk in after { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.iend, [UInt8]())
         return out
+    }
+
+    /// gAMA, cHRM, sRGB, iCCP, sBIT: ancillary chunks that must come before PLTE.
+    private static let beforePaletteTypes: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742, 0x6943_4350, 0x7342_4954]
+
+    /// PLTE and tRNS for the rewritten file, as Pillow reads the last of each: for a palette
+    /// image the palette cut to the `1 << bitDepth` entries an index can reach (and to whole
+    /// entries), all black when that leaves none, padded with black up to the tRNS's length, and
+    /// the tRNS cut to the same entries (dropped when empty); for gray and RGB no PLTE and the
+    /// tRNS as it is; for images with an alpha channel neither (Pillow ignores both).
+    static func paletteAndTransparency(colourType: Int, bitDepth: Int, palette: [UInt8]?,
+                                       transparency: [UInt8]?) -> (palette: [UInt8]?, transparency: [UInt8]?) {
+        switch colourType {
+        case 3:
+            let reachable = 1 << min(bitDepth, 8)
+            let alphas = transparency.map { Array($0.prefix(reachable)) }.flatMap { $0.isEmpty ? nil : $0 }
+            var entries = Array((palette ?? []).prefix(3 * reachable))
+            entries.removeLast(entries.count % 3)
+            if entries.isEmpty { entries = [UInt8](repeating: 0, count: 3 * reachable) }
+            let padded = max(entries.count / 3, alphas?.count ?? 0)
+            entries += [UInt8](repeating: 0, count: 3 * padded - entries.count)
+            return (entries, alphas)
+        case 0, 2:
+            return (nil, transparency)
+        default:
+            return (nil, nil)
+        }
     }
 
     /// The length of each filtered row in stream order (filter byte included), pass by pass for
