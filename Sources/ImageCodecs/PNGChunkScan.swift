@@ -53,10 +53,11 @@ struct PNGChunkScan {
     /// A palette image whose tRNS has more entries than its PLTE. libpng drops such a tRNS (a
     /// benign "invalid" error) and reads the image opaque; Pillow applies it, entry by entry,
     /// and an index past the palette is black with the tRNS entry's alpha. Such a file is read
-    /// as `PNGPillowRepair` rewrites it.
+    /// as `PNGPillowRepair` rewrites it. (Without a PLTE, or with an empty one, libpng refuses
+    /// the file, and the repair reads it only when warnings are not errors.)
     var transparencyOutrunsPalette: Bool {
-        guard colourType == 3, let transparencyEntries else { return false }
-        return transparencyEntries > (paletteEntries ?? 0)
+        guard colourType == 3, let transparencyEntries, let paletteEntries, paletteEntries > 0 else { return false }
+        return transparencyEntries > paletteEntries
     }
 
     /// The chunks to hide from libpng: gAMA always (it can make any output non-identity); sRGB

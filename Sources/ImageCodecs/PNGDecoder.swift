@@ -49,6 +49,7 @@ enum PNGDecoder {
             let colour = (png.format & PNG_FORMAT_FLAG_COLOR) != 0
             png.format = PNG_FORMAT_FLAG_LINEAR | (colour ? PNG_FORMAT_FLAG_COLOR : 0)
             let channels = colour ? 3 : 1
+            // Not zeroed: libpng's finish_read writes every value or fails (then nothing is read).
             let wide = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pixelCount * channels)
             defer { wide.deallocate() }
             guard png_image_finish_read(&png, nil, wide.baseAddress, 0, nil) != 0 else {

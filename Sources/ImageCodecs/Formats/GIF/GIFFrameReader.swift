@@ -137,9 +137,11 @@ final class GIFFrameReader {
         return indices
     }
 
-    /// A giflib error: `.truncated` when the data ran out, else its message.
+    /// A giflib error: `.truncated` when the data ran out, or when the LZW data ends (end code)
+    /// before the frame's last pixel (Pillow's decoder then reads on past the frame and reports
+    /// "image file is truncated"); else its message.
     private static func failure(code: Int32, ranOut: Bool, source: String) -> ImageCodecError {
-        if ranOut { return ImageCodecError(source: source, reason: .truncated) }
+        if ranOut || code == D_GIF_ERR_EOF_TOO_SOON { return ImageCodecError(source: source, reason: .truncated) }
         let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return ImageCodecError(source: source, reason: .corrupt("giflib: \(message)"))
     }
