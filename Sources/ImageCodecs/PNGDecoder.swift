@@ -119,13 +119,14 @@ enum PNGDecoder {
     }
 
     /// libpng's message as a codec error; "read beyond end of data" is libpng's way of saying
-    /// the file was cut off.
+    /// the file was cut off, and "Not enough image data" that the image data ran out before
+    /// the last row (Pillow's "image file is truncated", unless `PNGPillowRepair` reads it).
     private static func failure(_ png: inout png_image, source: String) -> ImageCodecError {
         let message = withUnsafeBytes(of: &png.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         png_image_free(&png)
-        if message.contains("read beyond end of data") {
+        if message.contains("read beyond end of data") || message == "Not enough image data" {
             return ImageCodecError(source: source, reason: .truncated)
         }
         return ImageCodecError(source: source, reason: .corrupt(message))
