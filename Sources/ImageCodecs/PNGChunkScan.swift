@@ -18,6 +18,9 @@ struct PNGChunkScan {
     /// Whether IHDR names an interlace method (Adam7, or any other non-zero byte).
     var interlaced = false
     var hasTransparencyChunk = false
+    /// Entries of the last PLTE and of the last tRNS before the image data (nil when none).
+    private(set) var paletteEntries: Int?
+    private(set) var transparencyEntries: Int?
     var orientation: ImageOrientation = .topLeft
     /// Offsets of gAMA chunks before the image data.
     private(set) var gammaChunkOffsets: [Int] = []
@@ -45,6 +48,16 @@ struct PNGChunkScan {
     /// de-interlacing it, which it does wrongly (see `PNGDecoder`).
     var libpngReducesInterlacedSixteenBits: Bool {
         bitDepth == 16 && interlaced && !readsSixteenBitValues
+    }
+
+    /// A palette image whose tRNS has more entries than its PLTE. libpng drops such a tRNS (a
+    /// benign "invalid" error) and reads the image opaque; Pillow applies it, entry by entry,
+    /// and an index past the palette is black with the tRNS entry's alpha. Such a file is read
+    /// as `PNGPillowRepair` rewrites it. (Without a PLTE, or with an empty one, libpng refuses
+    /// the file, and the repair reads it only when warnings are not errors.)
+    var transparencyOutrunsPalette: Bool {
+        guard colourType == 3, let transparencyEntries, let paletteEntries, paletteEntries > 0 else { return false }
+        return transparencyEntries > paletteEntries
     }
 
     /// The chunks to hide from libpng: gAMA always (it can make any output non-identity); sRGB
@@ -99,6 +112,9 @@ struct PNGChunkScan {
                 colourSpaceChunkOffsets.append(chunk.offset)
             case PNGChunk.trns where beforeImageData:
                 hasTransparencyChunk = true
+                transparencyEntries = chunk.data.count
+            case PNGChunk.plte where beforeImageData:
+                paletteEntries = chunk.data.count / 3
             case PNGChunk.exif where !sawExif:
                 sawExif = true
                 metadata.exif = ExifOrientationReader.orientation(in: UnsafeRawBufferPointer(rebasing: b[chunk.data]))

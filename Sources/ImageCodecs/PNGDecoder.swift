@@ -27,6 +27,13 @@ import CPNG
 enum PNGDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, scan: PNGChunkScan, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
+        // libpng would drop a tRNS longer than the palette and read the image opaque; Pillow
+        // applies it. The file as Pillow reads it goes to the fast path; if it cannot be had,
+        // libpng reports what is wrong with the file.
+        if scan.transparencyOutrunsPalette, let rewritten = PNGPillowRepair.rewrite(bytes),
+           let image = rewritten.withUnsafeBytes({ try? PNGFastDecoder.decode($0) }) {
+            return finish(image, scan: scan, options: options)
+        }
         var png = png_image()
         png.version = gpuglitch_PNG_IMAGE_VERSION
         guard png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count) != 0 else {
@@ -42,6 +49,7 @@ enum PNGDecoder {
             let colour = (png.format & PNG_FORMAT_FLAG_COLOR) != 0
             png.format = PNG_FORMAT_FLAG_LINEAR | (colour ? PNG_FORMAT_FLAG_COLOR : 0)
             let channels = colour ? 3 : 1
+            // Not zeroed: libpng's finish_read writes every value or fails (then nothing is read).
             let wide = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: pixelCount * channels)
             defer { wide.deallocate() }
             guard png_image_finish_read(&png, nil, wide.baseAddress, 0, nil) != 0 else {
@@ -111,13 +119,14 @@ enum PNGDecoder {
     }
 
     /// libpng's message as a codec error; "read beyond end of data" is libpng's way of saying
-    /// the file was cut off.
+    /// the file was cut off, and "Not enough image data" that the image data ran out before
+    /// the last row (Pillow's "image file is truncated", unless `PNGPillowRepair` reads it).
     private static func failure(_ png: inout png_image, source: String) -> ImageCodecError {
         let message = withUnsafeBytes(of: &png.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         png_image_free(&png)
-        if message.contains("read beyond end of data") {
+        if message.contains("read beyond end of data") || message == "Not enough image data" {
             return ImageCodecError(source: source, reason: .truncated)
         }
         return ImageCodecError(source: source, reason: .corrupt(message))

@@ -45,6 +45,8 @@ enum PNGFastDecoder {
                                          into: UnsafeMutableRawBufferPointer(start: filtered, count: filteredCount))
                     try unfilterRGB(layout, in: bytes, from: filtered, into: output)
                 } else {
+                    // Not zeroed: the inflater fills exactly `filteredCount` bytes or throws, and
+                    // the 8 bytes of slack are never copied to the output.
                     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: filteredCount + 8)
                     defer { buffer.deallocate() }
                     try inflateImageData(of: layout, in: bytes,

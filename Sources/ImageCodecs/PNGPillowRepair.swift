@@ -1,4 +1,4 @@
-import CDeflate
+import CPNGUnfilter
 
 /// What Pillow 13 reads of a PNG that libpng and the fast path refuse, rewritten as a plain
 /// PNG they accept. Used only when warnings are not errors (`DecodeOptions.failOnWarnings`
@@ -12,27 +12,36 @@ import CDeflate
 /// - an IDAT before IHDR is skipped like an unknown chunk (its CRC checked);
 /// - the compression-method byte of IHDR is not looked at, and any interlace method but 0 is
 ///   read as Adam7;
-/// - a palette image may lack PLTE: every index is then black (opaque unless tRNS says not);
+/// - a palette image may lack PLTE, or have an empty one: every index is then black (opaque
+///   unless tRNS says not); PLTE may repeat (the last one counts), and in an image without a
+///   palette it is ignored whatever its length;
+/// - a tRNS may have more entries than the palette: each entry applies, and an index past the
+///   palette is black with its entry's alpha (libpng drops such a tRNS); tRNS may repeat (the
+///   last one counts);
 /// - unknown critical chunks are skipped like ancillary ones;
 /// - the CRCs of the image data chunks, and of everything after them, are never checked
 ///   (those of the chunks before them are, and a mismatch is refused, as Pillow does);
 /// - the image data is the run of consecutive IDAT chunks (a chunk cut off by the end of the
-///   file gives what it holds); zlib reads it to the end of its stream, Adler-32 checked, and
-///   anything after the stream is ignored; a stream that stops after a non-final block (no
-///   final block, no Adler-32) is read when it holds every row;
-/// - a stream that ends, at a row boundary, before the image is complete ("not enough image
-///   data" to libpng) leaves the rows it never reached at 0 (black, transparent, or palette
-///   entry 0), pass by pass for an interlaced image; one that ends inside a row is refused.
-/// The rewrite keeps the chosen IHDR (compression byte 0, interlace 0 or 1), PLTE (all black
-/// when missing) and every ancillary chunk
+///   file gives what it holds), inflated by zlib exactly as Pillow's decoder feeds it
+///   (`gg_pillow_zip_rows`, CPNGUnfilter): read once every row is complete (whatever follows,
+///   a missing final block or Adler-32 included), or when the stream's end is reported in the
+///   call that completes a row ("not enough image data" to libpng), the rows never reached
+///   left 0 (black, transparent, or palette entry 0; pass by pass for an interlaced image);
+///   refused when the data runs out first (a stream ending inside a row, holding no row, or
+///   whose end lies in a later IDAT than its last row), is invalid, or has a filter type
+///   above 4.
+/// The rewrite keeps the chosen IHDR (compression byte 0, interlace 0 or 1); for a palette
+/// image the last PLTE, cut to the entries the bit depth can index and padded with black up to
+/// the last tRNS's length (all black when missing or empty), and that tRNS, cut alike; for
+/// gray and RGB the last tRNS; every other ancillary chunk
 /// before the image data, the text and eXIf chunks after it (orientation), and one IDAT with
 /// the rows as Pillow has them; all CRCs are recomputed.
 enum PNGPillowRepair {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The rewritten file, or nil when Pillow would not read it either (no IHDR before the
-    /// image data, an unknown filter method or layout, no image data, an invalid or cut-off
-    /// zlib stream), or when `admitsSize` refuses the chosen IHDR's size. The rewrite holds
+    /// image data, an unknown filter method or layout, no image data, image data Pillow's
+    /// decoder refuses), or when `admitsSize` refuses the chosen IHDR's size. The rewrite holds
     /// every row in memory, so a caller that has not checked the size yet (the chunk scan
     /// refused the file before its size was checked) checks it there, before anything is
     /// allocated for it.
@@ -41,8 +50,13 @@ enum PNGPillowRepair {
         guard b.count > 8, b.prefix(8).elementsEqual(signature) else { return nil }
         var header: [UInt8]? = nil
         var before: [(type: UInt32, data: Range<Int>)] = []
+        // The last PLTE and tRNS after IHDR: Pillow's handlers overwrite what an earlier one set.
+        var lastPalette: Range<Int>? = nil
+        var lastTransparency: Range<Int>? = nil
         var after: [(type: UInt32, data: Range<Int>)] = []
         var imageData: [UInt8] = []
+        // The length of each piece Pillow's `load_read` hands its decoder (see `PillowZipRows.h`).
+        var pieces: [Int] = []
         var state = 0   // 0 before the image data, 1 inside the IDAT run, 2 after it
         var at = 8
         walk: while at + 8 <= b.count {
@@ -67,6 +81,7 @@ enum PNGPillowRepair {
                 if state == 2 { break walk }
                 state = 1
                 imageData.append(contentsOf: b[start..<end])
+                pieces += stride(from: start, to: end, by: 65536).map { min(65536, end - $0) }
                 if !complete { break walk }
             } else {
                 if state == 1 { state = 2 }
@@ -78,7 +93,11 @@ enum PNGPillowRepair {
                         header = Array(b[start..<(start + 13)])
                     } else if header == nil && (type == PNGChunk.plte || type == PNGChunk.trns) {
                         // Ignored by Pillow, whose handlers need IHDR's colour type.
-                    } else if type == PNGChunk.plte || ancillary {
+                    } else if type == PNGChunk.plte {
+                        lastPalette = start..<(start + length)
+                    } else if type == PNGChunk.trns {
+                        lastTransparency = start..<(start + length)
+                    } else if ancillary {
                         before.append((type, start..<(start + length)))
                     }
                 } else if [PNGChunk.text, PNGChunk.compressedText, PNGChunk.internationalText, PNGChunk.exif].contains(type) {
@@ -98,11 +117,11 @@ enum PNGPillowRepair {
         }
         guard let rows = rowLengths(width: width, height: height,
                                     bitDepth: bitDepth, colourType: colourType, interlace: Int(ihdr[12])),
-              let raw = inflate(imageData, rows: rows) else { return nil }
+              let raw = pillowRows(imageData, pieces: pieces, rows: rows) else { return nil }
         guard let compressed = ZlibData.deflate(raw, level: 1) else { return nil }
-        // A palette image without PLTE: every index black, as Pillow reads it.
-        let blackPalette = colourType == 3 && !before.contains(where: { $0.type == PNGChunk.plte })
-            ? [UInt8](repeating: 0, count: 3 << bitDepth) : nil
+        let (palette, transparency) = paletteAndTransparency(colourType: colourType, bitDepth: bitDepth,
+                                                            palette: lastPalette.map { Array(b[$0]) },
+                                                            transparency: lastTransparency.map { Array(b[$0]) })
 
         var out = signature
         out.reserveCapacity(compressed.count + 4096)
@@ -115,12 +134,43 @@ enum PNGPillowRepair {
             out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
         }
         append(PNGChunk.ihdr, ihdr)
-        if let blackPalette { append(PNGChunk.plte, blackPalette) }
-        for chunk in before { append(chunk.type, b[chunk.data]) }
+        // Chunks the specification places before PLTE, then PLTE and tRNS, then the rest.
+        let beforePalette = before.filter { beforePaletteTypes.contains($0.type) }
+        for chunk in beforePalette { append(chunk.type, b[chunk.data]) }
+        if let palette { append(PNGChunk.plte, palette) }
+        if let transparency { append(PNGChunk.trns, transparency) }
+        for chunk in before where !beforePaletteTypes.contains(chunk.type) { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.idat, compressed)
         for chunk in after { append(chunk.type, b[chunk.data]) }
         append(PNGChunk.iend, [UInt8]())
         return out
+    }
+
+    /// gAMA, cHRM, sRGB, iCCP, sBIT: ancillary chunks that must come before PLTE.
+    private static let beforePaletteTypes: Set<UInt32> = [0x6741_4D41, 0x6348_524D, 0x7352_4742, 0x6943_4350, 0x7342_4954]
+
+    /// PLTE and tRNS for the rewritten file, as Pillow reads the last of each: for a palette
+    /// image the palette cut to the `1 << bitDepth` entries an index can reach (and to whole
+    /// entries), all black when that leaves none, padded with black up to the tRNS's length, and
+    /// the tRNS cut to the same entries (dropped when empty); for gray and RGB no PLTE and the
+    /// tRNS as it is; for images with an alpha channel neither (Pillow ignores both).
+    static func paletteAndTransparency(colourType: Int, bitDepth: Int, palette: [UInt8]?,
+                                       transparency: [UInt8]?) -> (palette: [UInt8]?, transparency: [UInt8]?) {
+        switch colourType {
+        case 3:
+            let reachable = 1 << min(bitDepth, 8)
+            let alphas = transparency.map { Array($0.prefix(reachable)) }.flatMap { $0.isEmpty ? nil : $0 }
+            var entries = Array((palette ?? []).prefix(3 * reachable))
+            entries.removeLast(entries.count % 3)
+            if entries.isEmpty { entries = [UInt8](repeating: 0, count: 3 * reachable) }
+            let padded = max(entries.count / 3, alphas?.count ?? 0)
+            entries += [UInt8](repeating: 0, count: 3 * padded - entries.count)
+            return (entries, alphas)
+        case 0, 2:
+            return (nil, transparency)
+        default:
+            return (nil, nil)
+        }
     }
 
     /// The length of each filtered row in stream order (filter byte included), pass by pass for
@@ -145,35 +195,17 @@ enum PNGPillowRepair {
         }
     }
 
-    /// The rows as Pillow has them: the zlib stream inflated; the rows it holds kept, every
-    /// other row 0 (filter type None, all samples 0); nil when the stream ends inside a row.
-    private static func inflate(_ data: [UInt8], rows: [Int]) -> [UInt8]? {
-        let total = rows.reduce(0, +)
-        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
-        defer { libdeflate_free_decompressor(decompressor) }
-        // Room for a stream that holds more than the image (Pillow ignores the rest).
-        var out = [UInt8](repeating: 0, count: total + total / 2 + 65536)
-        var produced = 0
-        let result = data.withUnsafeBytes { input in
-            out.withUnsafeMutableBytes { output in
-                libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count,
-                                              output.baseAddress, output.count, nil, &produced)
+    /// The rows as Pillow has them (`gg_pillow_zip_rows`): those its decoder completed, every
+    /// other row 0 (filter type None, all samples 0); nil when Pillow refuses the data.
+    private static func pillowRows(_ data: [UInt8], pieces: [Int], rows: [Int]) -> [UInt8]? {
+        // Zeroed: the rows Pillow never reaches stay 0.
+        var out = [UInt8](repeating: 0, count: rows.reduce(0, +))
+        var read = 0
+        let verdict = data.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                gg_pillow_zip_rows(input.baseAddress, pieces, pieces.count, rows, rows.count, output.baseAddress, &read)
             }
         }
-        guard result == LIBDEFLATE_SUCCESS else {
-            // A stream that stops after a non-final block (no final block, no Adler-32) is read
-            // when it holds every row: Pillow stops inflating once the image is complete.
-            return ZlibData.inflateUnfinished(data, count: total)
-        }
-        var kept = 0
-        for length in rows {
-            if kept + length > produced { break }
-            kept += length
-        }
-        // A stream that ends inside a row is "truncated" to Pillow.
-        guard kept == total || kept == produced else { return nil }
-        out.removeLast(out.count - total)
-        for i in kept..<total { out[i] = 0 }
-        return out
+        return verdict == Int32(GG_PILLOW_ZIP_READ) ? out : nil
     }
 }

@@ -28,6 +28,8 @@ enum BMPCodec: ImageFormatCodec {
             guard let indices = BMPRunLength.decode(data, width: bmp.width, height: bmp.height, fourBit: fourBit) else {
                 throw ImageCodecError(source: source, reason: .truncated)
             }
+            // Zeroed, and every pixel then written: `indices` has one for each (a stream that
+            // ends before the last pixel was refused above, as Pillow refuses it).
             var out = [UInt8](repeating: 0, count: bmp.width * bmp.height * 4)
             let lookup = paletteLookup(bmp.palette)
             for y in 0..<bmp.height {
@@ -46,6 +48,7 @@ enum BMPCodec: ImageFormatCodec {
             if let rows = BMPRowUnpacker(bmp.layout) {
                 (pixels, opaque) = unpackRows(data, header: bmp, with: rows, lookup: lookup)
             } else {
+                // Zeroed, and every pixel then written: the data holds every row (checked above).
                 var out = [UInt8](repeating: 0, count: bmp.width * bmp.height * 4)
                 for y in 0..<bmp.height {
                     let row = UnsafeRawBufferPointer(rebasing: data[(y * bmp.stride)..<(y * bmp.stride + rowBytes)])

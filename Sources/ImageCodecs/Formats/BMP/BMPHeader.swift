@@ -103,6 +103,13 @@ struct BMPHeader {
             if colours == 0 { colours = 1 << bits }
             guard colours <= 65536 else { throw fail("unsupported BMP palette size \(colours)") }
             guard b.count >= at + colours * paletteEntryBytes else { throw ImageCodecError(source: source, reason: .truncated) }
+            // Pillow keeps a palette of more than 256 entries, and its load then fails with
+            // "invalid palette size" (`putpalette`), unless entry i of every entry is gray i
+            // (taken mod 256): then it drops the palette and reads the indices as gray levels,
+            // which for 8 bits are the same pixels as the palette's.
+            if colours > 256 && !Self.isIndexRamp(b, at: at, colours: colours, entryBytes: paletteEntryBytes) {
+                throw fail("invalid palette size")
+            }
             palette = (0..<min(colours, 256)).map { i in
                 let p = at + i * paletteEntryBytes
                 return (b[p + 2], b[p + 1], b[p])
@@ -128,6 +135,15 @@ struct BMPHeader {
         case (16, 0xF800, 0x7E0, 0x1F, _): .packed16(green6: true)
         case (16, 0x7C00, 0x3E0, 0x1F, _): .packed16(green6: false)
         default: nil
+        }
+    }
+
+    /// Whether palette entry i is (i, i, i), i taken mod 256, for every entry: Pillow's test for
+    /// a palette it drops as gray (the file holds every entry, checked by the caller).
+    private static func isIndexRamp(_ b: UnsafeRawBufferPointer, at: Int, colours: Int, entryBytes: Int) -> Bool {
+        (0..<colours).allSatisfy { i in
+            let p = at + i * entryBytes, v = UInt8(truncatingIfNeeded: i)
+            return b[p] == v && b[p + 1] == v && b[p + 2] == v
         }
     }
 

@@ -37,6 +37,7 @@ enum GIFCodec: ImageFormatCodec {
             return UInt32(colour.0) | UInt32(colour.1) << 8 | UInt32(colour.2) << 16 | alpha
         }
         let background = lookup[reader.transparentIndex ?? 0]
+        // Initialised to the background, then the frame over it: no pixel is left unwritten.
         var words = [UInt32](repeating: background.littleEndian, count: reader.width * reader.height)
         for y in 0..<reader.frameHeight {
             let base = (reader.frameY + y) * reader.width + reader.frameX

@@ -101,23 +101,47 @@ final class GIFFrameReader {
     deinit { DGifCloseFile(gif, nil) }
 
     /// The first frame's colour indices, row by row in picture order (interlaced rows put back).
+    ///
+    /// A file cut off after the frame's last pixel is read, as Pillow reads it (its decoder
+    /// stops at the last pixel; the file may end before the frame's block terminator, or inside
+    /// a sub-block that holds no pixel). giflib reads past the last pixel to that terminator,
+    /// so the last row fails there; whether it was written whole is found by decoding the file
+    /// again with that row prefilled differently (`lastRowFill`): a byte giflib did not write
+    /// keeps its fill and the two rows differ.
     func readIndices() throws(ImageCodecError) -> [UInt8] {
+        try readIndices(lastRowFill: 0, checkCutAfterLastPixel: true)
+    }
+
+    private func readIndices(lastRowFill: UInt8, checkCutAfterLastPixel: Bool) throws(ImageCodecError) -> [UInt8] {
+        // Zeroed; every row is then written by giflib, or the decode fails (no row is handed on
+        // unwritten: the last one is compared against a second decode first).
         var indices = [UInt8](repeating: 0, count: frameWidth * frameHeight)
         let rows: [Int] = interlaced
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: frameHeight, by: $0.1) }
             : Array(0..<frameHeight)
-        for row in rows {
+        for (k, row) in rows.enumerated() {
+            let last = k == rows.count - 1
             let ok = indices.withUnsafeMutableBufferPointer {
-                DGifGetLine(gif, $0.baseAddress! + row * frameWidth, Int32(frameWidth)) == GIF_OK
+                if last && lastRowFill != 0 { $0[(row * frameWidth)..<((row + 1) * frameWidth)].update(repeating: lastRowFill) }
+                return DGifGetLine(gif, $0.baseAddress! + row * frameWidth, Int32(frameWidth)) == GIF_OK
             }
-            guard ok else { throw Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source) }
+            if ok { continue }
+            let failure = Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
+            guard last, input.ranOut else { throw failure }
+            if !checkCutAfterLastPixel { break }    // the second decode: the caller compares this row
+            let again = try? GIFFrameReader(input.bytes, source: source)
+                .readIndices(lastRowFill: 0xFF, checkCutAfterLastPixel: false)
+            guard let again, again[(row * frameWidth)..<((row + 1) * frameWidth)]
+                    .elementsEqual(indices[(row * frameWidth)..<((row + 1) * frameWidth)]) else { throw failure }
         }
         return indices
     }
 
-    /// A giflib error: `.truncated` when the data ran out, else its message.
+    /// A giflib error: `.truncated` when the data ran out, or when the LZW data ends (end code)
+    /// before the frame's last pixel (Pillow's decoder then reads on past the frame and reports
+    /// "image file is truncated"); else its message.
     private static func failure(code: Int32, ranOut: Bool, source: String) -> ImageCodecError {
-        if ranOut { return ImageCodecError(source: source, reason: .truncated) }
+        if ranOut || code == D_GIF_ERR_EOF_TOO_SOON { return ImageCodecError(source: source, reason: .truncated) }
         let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return ImageCodecError(source: source, reason: .corrupt("giflib: \(message)"))
     }
