@@ -40,6 +40,9 @@ enum JPEGDecoder {
             // Cr 1x1, which libjpeg (and so Pillow) decodes. `tjDecompress2` needs no layout:
             // the size and colours come from the frame header the marker scan read.
             guard let header = Self.headerWithoutLayout(handle, scan: scan) else {
+                // A warning in the header under --fail-on warning: still "truncated" if the
+                // data runs out later, as Pillow says.
+                if JPEGPillowVerdict(bytes) == .truncated { throw ImageCodecError(source: source, reason: .truncated) }
                 throw failure(handle, source: source)
             }
             (width, height, colourspace) = header
