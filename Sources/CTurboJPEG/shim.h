@@ -42,6 +42,17 @@ static void gpuglitch_jpeg_error_exit(j_common_ptr cinfo) {
 
 static void gpuglitch_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// TurboJPEG's TJFLAG_LIMITSCANS for this decode too: a progressive file with an absurd number
+/// of scans (a known denial of service) stops here as it stops there.
+static void gpuglitch_jpeg_limit_scans(j_common_ptr cinfo) {
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    if (decompress->input_scan_number > 500) {
+        gpuglitch_jpeg_error *error = (gpuglitch_jpeg_error *)cinfo->err;
+        snprintf(error->message, JMSG_LENGTH_MAX, "Progressive JPEG image has more than 500 scans");
+        longjmp(error->jump, 1);
+    }
+}
+
 static void gpuglitch_jpeg_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
 
 /// No more bytes will come: suspend, as Pillow's source does when its buffer is empty.
@@ -94,14 +105,17 @@ static inline int gpuglitch_jpeg_pillow_verdict(const unsigned char *data, size_
     struct jpeg_decompress_struct cinfo;
     gpuglitch_jpeg_error error;
     struct jpeg_source_mgr source;
+    struct jpeg_progress_mgr progress;
     memset(&cinfo, 0, sizeof cinfo);
+    memset(&progress, 0, sizeof progress);
+    progress.progress_monitor = gpuglitch_jpeg_limit_scans;
     memset(&error, 0, sizeof error);
     cinfo.err = jpeg_std_error(&error.pub);
     error.pub.error_exit = gpuglitch_jpeg_error_exit;
     error.pub.output_message = gpuglitch_jpeg_output_message;
     message[0] = 0;
     if (setjmp(error.jump)) {
-        strncpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
         jpeg_destroy_decompress(&cinfo);
         return GPUGLITCH_JPEG_ERROR;
@@ -115,6 +129,7 @@ static inline int gpuglitch_jpeg_pillow_verdict(const unsigned char *data, size_
     source.resync_to_restart = jpeg_resync_to_restart;
     source.term_source = gpuglitch_jpeg_term_source;
     cinfo.src = &source;
+    cinfo.progress = &progress;
     int verdict = gpuglitch_jpeg_pillow_steps(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return verdict;
