@@ -13,6 +13,7 @@ import TestSupport
         let width: Int?
         let height: Int?
         let rgbaSHA256: String?
+        let iccSHA256: String?
         var testDescription: String { file }
         var isJPEG: Bool { file.hasSuffix(".jpg") }
     }
@@ -81,6 +82,18 @@ import TestSupport
         let header = try ImageDecoder.readHeader(contentsOf: Self.folder.appendingPathComponent(fixture.file).path)
         #expect(header.format == .webp)
         #expect(header.storedWidth == fixture.width && header.storedHeight == fixture.height)
+    }
+
+    @Test("an animation's ICC profile is read as a still's, Pillow's info[\"icc_profile\"]")
+    func animatedProfile() throws {
+        let withProfile = Self.cases.filter { $0.iccSHA256 != nil }
+        #expect(withProfile.map(\.file) == ["anim-pillow-frames-icc.webp"])
+        for fixture in withProfile {
+            var options = DecodeOptions()
+            options.readsICCProfile = true
+            let profile = try #require(try Self.decode(fixture, options: options).iccProfile)
+            #expect(SHA256.hex(profile) == fixture.iccSHA256)
+        }
     }
 
     @Test("every frame of an animation comes out of the iterator, the first as decoded")
