@@ -8,8 +8,8 @@
 /// messages in jerror.h) are a short, fixed list.
 enum LibjpegWarning {
     /// The warning TurboJPEG's memory source gives when the data ends before the end of image.
-    /// It says nothing about the rows (a file cut just before its end-of-image marker has them
-    /// all, and Pillow reads it); `JPEGPillowVerdict` decides. A decode that stopped on it
+    /// It says nothing about the rows (a file cut just before its end-of-image marker may have
+    /// them all, and Pillow then reads it); `JPEGPillowVerdict` decides. A decode that stopped on it
     /// (`--fail-on warning`) is reported as `.truncated`.
     static let truncation = "Premature end of JPEG file"
 
