@@ -1,8 +1,137 @@
 #ifndef GPUGLITCH_CTURBOJPEG_SHIM_H
 #define GPUGLITCH_CTURBOJPEG_SHIM_H
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include <turbojpeg.h>
+#include <jpeglib.h>
 // TJSCALED is a function-like macro Swift does not import.
 static inline int gpuglitch_tjScaled(int dimension, tjscalingfactor factor) {
     return TJSCALED(dimension, factor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pillow's truncation verdict, with libjpeg's own API (JPEGPillowVerdict.swift says why).
+//
+// Pillow feeds libjpeg through a *suspending* source: when libjpeg asks for bytes that are not
+// there, it suspends instead of inventing an end of image (TurboJPEG's memory source warns
+// "Premature end of JPEG file" and goes on with zeros). With no more bytes to come, Pillow then
+// raises "image file is truncated" unless every scanline was already out. This runs the same
+// calls Pillow's JpegDecode.c makes (jpeg_read_header, jpeg_start_decompress, one scanline at a
+// time, jpeg_finish_decompress) over the whole file, at 1/8 scale without fancy upsampling:
+// the entropy decoding, which is all that decides where libjpeg asks for more bytes, is the
+// same at every scale, and this is the cheapest output libjpeg offers.
+// The longjmp of libjpeg's fatal errors stays inside these C functions.
+
+/// 0: Pillow reads the file; 1: Pillow raises "image file is truncated"; 2: libjpeg stopped with
+/// a fatal error (its message in the verdict's message).
+enum { GPUGLITCH_JPEG_READ = 0, GPUGLITCH_JPEG_TRUNCATED = 1, GPUGLITCH_JPEG_ERROR = 2 };
+
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+} gpuglitch_jpeg_error;
+
+static void gpuglitch_jpeg_error_exit(j_common_ptr cinfo) {
+    gpuglitch_jpeg_error *error = (gpuglitch_jpeg_error *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, error->message);
+    longjmp(error->jump, 1);
+}
+
+static void gpuglitch_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+/// TurboJPEG's TJFLAG_LIMITSCANS for this decode too: a progressive file with an absurd number
+/// of scans (a known denial of service) stops here as it stops there.
+static void gpuglitch_jpeg_limit_scans(j_common_ptr cinfo) {
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    if (decompress->input_scan_number > 500) {
+        gpuglitch_jpeg_error *error = (gpuglitch_jpeg_error *)cinfo->err;
+        snprintf(error->message, JMSG_LENGTH_MAX, "Progressive JPEG image has more than 500 scans");
+        longjmp(error->jump, 1);
+    }
+}
+
+static void gpuglitch_jpeg_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+/// No more bytes will come: suspend, as Pillow's source does when its buffer is empty.
+static boolean gpuglitch_jpeg_fill_input_buffer(j_decompress_ptr cinfo) { (void)cinfo; return FALSE; }
+
+/// A skip past the end leaves nothing to read; the next read suspends (Pillow keeps the rest of
+/// the skip for bytes that never come).
+static void gpuglitch_jpeg_skip_input_data(j_decompress_ptr cinfo, long count) {
+    struct jpeg_source_mgr *source = cinfo->src;
+    if (count <= 0) return;
+    if ((size_t)count > source->bytes_in_buffer) {
+        source->next_input_byte += source->bytes_in_buffer;
+        source->bytes_in_buffer = 0;
+    } else {
+        source->next_input_byte += count;
+        source->bytes_in_buffer -= (size_t)count;
+    }
+}
+
+static void gpuglitch_jpeg_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+/// The body of `gpuglitch_jpeg_pillow_verdict`, after the error handler is armed. Returns
+/// GPUGLITCH_JPEG_READ or GPUGLITCH_JPEG_TRUNCATED; fatal errors leave through the longjmp.
+static int gpuglitch_jpeg_pillow_steps(struct jpeg_decompress_struct *cinfo) {
+    int header;
+    do {
+        header = jpeg_read_header(cinfo, FALSE);
+    } while (header == JPEG_HEADER_TABLES_ONLY);
+    if (header == JPEG_SUSPENDED) return GPUGLITCH_JPEG_TRUNCATED;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = 8;
+    cinfo->do_fancy_upsampling = FALSE;
+    cinfo->dct_method = JDCT_IFAST;
+    // Multi-scan files (progressive, or one component a scan) are read to their end here.
+    if (!jpeg_start_decompress(cinfo)) return GPUGLITCH_JPEG_TRUNCATED;
+    JSAMPARRAY row = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE,
+                                                 cinfo->output_width * cinfo->output_components, 1);
+    while (cinfo->output_scanline < cinfo->output_height) {
+        if (jpeg_read_scanlines(cinfo, row, 1) != 1) return GPUGLITCH_JPEG_TRUNCATED;
+    }
+    // Every row is out: Pillow ignores a suspension here (its "y < ysize" test), not an error.
+    (void)jpeg_finish_decompress(cinfo);
+    return GPUGLITCH_JPEG_READ;
+}
+
+/// Pillow 13's verdict on `size` bytes of JPEG at `data` (see above). `message` receives
+/// libjpeg's text for GPUGLITCH_JPEG_ERROR.
+static inline int gpuglitch_jpeg_pillow_verdict(const unsigned char *data, size_t size,
+                                                char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_decompress_struct cinfo;
+    gpuglitch_jpeg_error error;
+    struct jpeg_source_mgr source;
+    struct jpeg_progress_mgr progress;
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(&progress, 0, sizeof progress);
+    progress.progress_monitor = gpuglitch_jpeg_limit_scans;
+    memset(&error, 0, sizeof error);
+    cinfo.err = jpeg_std_error(&error.pub);
+    error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    error.pub.output_message = gpuglitch_jpeg_output_message;
+    message[0] = 0;
+    if (setjmp(error.jump)) {
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_decompress(&cinfo);
+        return GPUGLITCH_JPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    source.next_input_byte = data;
+    source.bytes_in_buffer = size;
+    source.init_source = gpuglitch_jpeg_init_source;
+    source.fill_input_buffer = gpuglitch_jpeg_fill_input_buffer;
+    source.skip_input_data = gpuglitch_jpeg_skip_input_data;
+    source.resync_to_restart = jpeg_resync_to_restart;
+    source.term_source = gpuglitch_jpeg_term_source;
+    cinfo.src = &source;
+    cinfo.progress = &progress;
+    int verdict = gpuglitch_jpeg_pillow_steps(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return verdict;
 }
 #endif

@@ -8,7 +8,10 @@ import CTurboJPEG
 /// a warning means missing or undecodable data ("Premature end of JPEG file" for a cut-off
 /// file, "bad Huffman code", "N extraneous bytes before marker" after corrupt entropy data), and
 /// the partial image libjpeg would fill in must never pass as a good one
-/// (`DecodeOptions.failOnWarnings` relaxes this, except for truncation).
+/// (`DecodeOptions.failOnWarnings` relaxes this). Whether a file that warned or failed was cut
+/// off is Pillow's call, not the warning's text: `JPEGPillowVerdict` runs libjpeg as Pillow does
+/// and says whether the data ran out before the last row (refused as `.truncated` in either
+/// mode) or only after it (read, as Pillow reads it, when warnings are not errors).
 /// `TJFLAG_LIMITSCANS` refuses progressive files with an absurd number of scans (a known
 /// denial-of-service).
 enum JPEGDecoder {
@@ -37,6 +40,9 @@ enum JPEGDecoder {
             // Cr 1x1, which libjpeg (and so Pillow) decodes. `tjDecompress2` needs no layout:
             // the size and colours come from the frame header the marker scan read.
             guard let header = Self.headerWithoutLayout(handle, scan: scan) else {
+                // A warning in the header under --fail-on warning: still "truncated" if the
+                // data runs out later, as Pillow says.
+                if JPEGPillowVerdict(bytes) == .truncated { throw ImageCodecError(source: source, reason: .truncated) }
                 throw failure(handle, source: source)
             }
             (width, height, colourspace) = header
@@ -67,13 +73,15 @@ enum JPEGDecoder {
         let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
         let flags = options.failOnWarnings ? strictFlags : lenientFlags
-        var failed = false, incomplete = false, throughProfile = false
-        // Written whole: TurboJPEG writes rows in order, and a decode whose last alpha is not
-        // 255 (its last row unwritten) is refused below.
+        var failed = false, warned = false, incomplete = false, throughProfile = false
+        // Fully written or not handed on: TurboJPEG writes every row of a decode it completes
+        // (rows past a cut-off are libjpeg's defined grey fill), and `initialized` is 0 for
+        // any other.
         let pixels = [UInt8](pixelCapacity: outWidth * outHeight * 4, .writtenWhole) { buffer, initialized in
             if buffer.count > 0 { buffer[buffer.count - 1] = 0 }     // the last alpha, see below
             let status = tjDecompress2(handle, jpeg, jpegSize, buffer.baseAddress, Int32(outWidth), 0,
                                        Int32(outHeight), pixelFormat, flags)
+            warned = status != 0
             guard status == 0 || acceptable(handle, options: options) else {
                 failed = true
                 initialized = 0
@@ -91,6 +99,17 @@ enum JPEGDecoder {
                                                               through: options.cmykTransform)
             }
             initialized = buffer.count
+        }
+        if warned {
+            // libjpeg warned or failed: Pillow's verdict on whether the data ran out first.
+            switch JPEGPillowVerdict(bytes) {
+            case .truncated:
+                throw ImageCodecError(source: source, reason: .truncated)
+            case .error(let message) where !failed:
+                throw ImageCodecError(source: source, reason: .corrupt(message))
+            case .read, .error:
+                break
+            }
         }
         if failed { throw failure(handle, source: source) }
         if incomplete {
@@ -123,14 +142,13 @@ enum JPEGDecoder {
         return (Int32(scan.width), Int32(scan.height), Int32(colourspace.rawValue))
     }
 
-    /// Whether a failed `tjDecompress2` produced a whole image after all: only a warning, other
-    /// than truncation, when warnings are not errors. The last message must itself be a
-    /// warning: TurboJPEG calls a fatal error that follows a warning a warning too (see
-    /// `LibjpegWarning`).
+    /// Whether a failed `tjDecompress2` produced a whole image after all: only warnings, when
+    /// warnings are not errors (a cut-off file among them is `JPEGPillowVerdict`'s to refuse).
+    /// The message must itself be a warning: TurboJPEG calls a fatal error that follows a
+    /// warning a warning too (see `LibjpegWarning`).
     private static func acceptable(_ handle: tjhandle, options: DecodeOptions) -> Bool {
         guard !options.failOnWarnings, tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { return false }
-        let message = String(cString: tjGetErrorStr2(handle))
-        return LibjpegWarning.isWarning(message) && !message.contains(LibjpegWarning.truncation)
+        return LibjpegWarning.isWarning(String(cString: tjGetErrorStr2(handle)))
     }
 
     /// The handle's last error as a codec error: libjpeg's "Premature end of JPEG file" means

@@ -7,8 +7,10 @@
 /// The last message is the one that ended the decode, and libjpeg's warnings (its `JWRN_`
 /// messages in jerror.h) are a short, fixed list.
 enum LibjpegWarning {
-    /// The warning libjpeg gives for a file cut off before its end: the one warning that always
-    /// fails a decode, as `.truncated`.
+    /// The warning TurboJPEG's memory source gives when the data ends before the end of image.
+    /// It says nothing about the rows (a file cut just before its end-of-image marker may have
+    /// them all, and Pillow then reads it); `JPEGPillowVerdict` decides. A decode that stopped on it
+    /// (`--fail-on warning`) is reported as `.truncated`.
     static let truncation = "Premature end of JPEG file"
 
     /// The beginnings of every `JWRN_` message of libjpeg-turbo 2.x. No error (`JERR_`)

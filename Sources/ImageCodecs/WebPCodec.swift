@@ -10,7 +10,8 @@ extension WebPContainer {
     }
 }
 
-/// WebP with Debian's libwebp: decoding to RGBA (`WebPDecodeRGBAInto`), and encoding lossy
+/// WebP with Debian's libwebp: decoding to RGBA (`WebPDecodeRGBAInto`; an animation's first
+/// frame through `WebPAnimationFrames`), and encoding lossy
 /// (`quality`) or lossless. Lossless keeps every pixel exactly, the colour under fully
 /// transparent pixels included (`exact`), so its pixels equal the PNG output's. An ICC
 /// profile goes into an `ICCP` chunk (libwebpmux), as Pillow and libvips write it.
@@ -19,8 +20,11 @@ enum WebPCodec {
                        source: String) throws(ImageCodecError) -> DecodedImage {
         let width = container.width, height = container.height
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
+        if container.isAnimated {
+            return try decodeFirstFrame(bytes, container: container, options: options, source: source)
+        }
         var failed = false
-        // Written whole: libwebp writes every row of the canvas when it succeeds.
+        // Fully written or not handed on: libwebp writes every pixel of a decode it completes.
         let pixels = [UInt8](pixelCapacity: width * height * 4, .writtenWhole) { out, initialised in
             let result = WebPDecodeRGBAInto(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
                                             out.baseAddress, out.count, Int32(width * 4))
@@ -29,6 +33,26 @@ enum WebPCodec {
         }
         if failed { throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the image data")) }
         var image = HostImage(width: width, height: height, pixels: pixels)
+        let orientation = options.applyOrientation ? container.orientation : .topLeft
+        orientation.apply(to: &image)
+        return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,
+                            scaleDenominator: 1, orientation: container.orientation)
+    }
+
+    /// An animation's first frame on its canvas, as Pillow shows the file after `open`. A file
+    /// without the alpha flag is RGB to Pillow (its `RGBX` mode drops the canvas's alpha,
+    /// transparent where no frame covers it): alpha is 255 throughout then.
+    private static func decodeFirstFrame(_ bytes: UnsafeRawBufferPointer, container: WebPContainer,
+                                         options: DecodeOptions, source: String) throws(ImageCodecError) -> DecodedImage {
+        guard let frames = WebPAnimationFrames(bytes), frames.width == container.width,
+              frames.height == container.height, let first = frames.next() else {
+            throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the animation's first frame"))
+        }
+        var image = HostImage(width: frames.width, height: frames.height, pixels: first.pixels)
+        if !container.hasAlpha {
+            for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
+            image.markOpaqueByConstruction()
+        }
         let orientation = options.applyOrientation ? container.orientation : .topLeft
         orientation.apply(to: &image)
         return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,

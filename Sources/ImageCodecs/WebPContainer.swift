@@ -1,3 +1,5 @@
+import CWebP
+
 /// A walk over a WebP file's RIFF chunks (`RIFF` size `WEBP`, then chunks of a four-letter
 /// code, a little-endian size and data padded to an even length): the canvas size and the
 /// orientation metadata, read before libwebp decodes anything.
@@ -5,6 +7,10 @@ struct WebPContainer {
     var width = 0
     var height = 0
     var orientation: ImageOrientation = .topLeft
+    /// An animation (the VP8X animation flag): decoded through `WebPAnimationFrames`.
+    var isAnimated = false
+    /// Whether libwebp says the file has alpha (VP8X's alpha flag, or an alpha channel).
+    var hasAlpha = false
 
     /// Reads the header. Only what cannot be a WebP file is an error here; libwebp reports
     /// damage to the image data itself.
@@ -15,6 +21,12 @@ struct WebPContainer {
         }
         width = size.width
         height = size.height
+        var features = WebPBitstreamFeatures()
+        if gpuglitch_WebPGetFeatures(b.baseAddress?.assumingMemoryBound(to: UInt8.self), b.count,
+                                     &features) == VP8_STATUS_OK {
+            isAnimated = features.has_animation != 0
+            hasAlpha = features.has_alpha != 0
+        }
         var metadata = MetadataOrientation()
         var at = 12
         while at + 8 <= b.count {

@@ -76,7 +76,7 @@ struct ThumbnailOptions: ParsableArguments {
     var downloadMaxBytes: Int = 256 << 20
 
     @Option(help: ArgumentHelp(
-        "error: accept every file Pillow 13 accepts, JPEGs whose damage libjpeg recovers with a warning included (cut-off files still fail); warning: also refuse those.",
+        "error: accept every file Pillow 13 accepts, JPEGs whose damage libjpeg recovers with a warning included; a JPEG whose data runs out before libjpeg has every row fails as truncated, as in Pillow (usually any cut, even of the end marker alone); warning: also refuse those.",
         valueName: "error|warning"))
     var failOn: FailOnArgument = .error
 
