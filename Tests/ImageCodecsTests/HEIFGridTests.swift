@@ -74,4 +74,23 @@ import TestSupport
         }
         #expect(files.count == 4)
     }
+
+    /// Every byte of every grid fixture set to a few values (sizes of 8-byte fields, offsets
+    /// near the top of Int): a refusal or nil, never a trap.
+    @Test func everyOneByteChangeIsReadWithoutATrap() throws {
+        let files = try [Self.bytes(FormatFixtureManifest.folder("heif/grid"), "tiles-1x2.heic")]
+            + Self.refused.map { try Self.bytes(Self.refusedFolder, $0.file) }
+        var refusals = 0
+        for whole in files {
+            for position in whole.indices {
+                for value: UInt8 in [0x00, 0x01, 0x80, 0x88, 0xFF] {
+                    var changed = whole
+                    changed[position] = value
+                    if changed.withUnsafeBytes({ HEIFGridCoverage.refusal($0) }) != nil { refusals += 1 }
+                }
+            }
+        }
+        // The three refused fixtures stay refused under most changes (those outside the boxes read).
+        #expect(refusals > 0)
+    }
 }

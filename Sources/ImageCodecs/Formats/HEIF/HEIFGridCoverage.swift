@@ -171,10 +171,11 @@ struct HEIFGridCoverage {
                     region = idat.payload
                 default: return nil
                 }
-                guard base <= Int.max - offset else { return nil }
+                // Offsets beyond the data (or past Int) are libheif's to refuse.
+                guard base <= region.count, offset <= region.count - base else { return nil }
                 let start = region.lowerBound + base + offset
                 let stop = length == 0 ? region.upperBound : start + min(length, 64)
-                guard start >= region.lowerBound, start <= stop, stop <= region.upperBound else { return nil }
+                guard stop <= region.upperBound else { return nil }
                 data += bytes[start..<stop]
             }
             if id == item { return data }
