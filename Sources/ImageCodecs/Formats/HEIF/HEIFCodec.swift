@@ -11,9 +11,9 @@ import CHEIFZeroFill
 /// the error says so and what to do.
 ///
 /// A damaged HEVC stream whose slices end before the picture does decodes with libheif's
-/// success and no warning from libde265; the CTBs never decoded are zeros (Y = Cb = Cr = 0,
-/// RGB (0, 136, 0) after libheif's conversion), as pillow-heif shows them (its libde265 clears
-/// new pictures), never what the heap held: see `picturesStartAsZeros`. A grid whose tiles do
+/// success and no warning from libde265; the CTBs never decoded are zeros (Y = Cb = Cr = 0:
+/// RGB (0, 135, 0) after libheif 1.15's conversion, (0, 136, 0) in pillow-heif, whose libde265
+/// clears new pictures), never what the heap held: see `picturesStartAsZeros`. A grid whose tiles do
 /// not cover it is refused, as libheif 1.18 and pillow-heif do (`HEIFGridCoverage`).
 enum HEIFCodec: ImageFormatCodec {
     /// Brands of HEVC-coded and generic HEIF files (AVIF's are checked first by the registry).
