@@ -63,6 +63,9 @@ let package = Package(
         .target(name: "CBoxBlur"),
         // PNG's Paeth filter reversed with SSE2 intrinsics (ImageCodecs' PNG fast path).
         .target(name: "CPNGUnfilter"),
+        // libde265 (libheif's HEVC decoder) made to clear each new picture, as it does itself from
+        // 1.0.16: a damaged HEIC's undecoded area is zeros, not heap contents (HEIFCodec).
+        .target(name: "CHEIFZeroFill", linkerSettings: [.linkedLibrary("de265")]),
 
         // Layer 1: the generic chain of Foundation operations. Knows nothing of images.
         .target(name: "OperationChain"),
@@ -73,7 +76,8 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF", "CLCMS2", "CPNGUnfilter"]),
+                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF", "CHEIFZeroFill", "CLCMS2",
+                                                     "CPNGUnfilter"]),
 
         // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
         .target(name: "ImageMaths"),

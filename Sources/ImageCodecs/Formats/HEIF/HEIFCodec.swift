@@ -1,4 +1,5 @@
 import CHEIF
+import CHEIFZeroFill
 
 /// HEIC/HEIF through libheif 1.15 (HEVC by libde265): the primary image with its
 /// transformations (`irot`, `imir`, `clap`) applied, as pillow-heif shows it, with alpha;
@@ -8,6 +9,12 @@ import CHEIF
 ///
 /// libheif before 1.18 refuses some iOS 18 files ("Metadata not correctly assigned to image");
 /// the error says so and what to do.
+///
+/// A damaged HEVC stream whose slices end before the picture does decodes with libheif's
+/// success and no warning from libde265; the CTBs never decoded are zeros (Y = Cb = Cr = 0:
+/// RGB (0, 135, 0) after libheif 1.15's conversion, (0, 136, 0) in pillow-heif, whose libde265
+/// clears new pictures), never what the heap held: see `picturesStartAsZeros`. A grid whose tiles do
+/// not cover it is refused, as libheif 1.18 and pillow-heif do (`HEIFGridCoverage`).
 enum HEIFCodec: ImageFormatCodec {
     /// Brands of HEVC-coded and generic HEIF files (AVIF's are checked first by the registry).
     static let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
@@ -21,6 +28,11 @@ enum HEIFCodec: ImageFormatCodec {
     /// The hint added to libheif's message for the iOS 18 files it cannot read.
     static let metadataHint = "libheif 1.18 or later reads this file (some iOS 18 HEICs need it): upgrade libheif, "
         + "or convert the file with a newer heif-convert first"
+
+    /// Whether libde265 clears each picture it allocates: from 1.0.16 it does; for older ones
+    /// (Debian 12 has 1.0.11) CHEIFZeroFill replaces its allocator, once, before the first
+    /// decode (a `static let` runs once, and every HEIF decode reads it first).
+    static let picturesStartAsZeros = gg_heif_zero_fill_new_pictures() != 0
 
     /// A context over `bytes` (which must outlive it) and its primary image's handle.
     private final class Primary {
@@ -76,6 +88,15 @@ enum HEIFCodec: ImageFormatCodec {
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .corrupt("HEIF size \(width)x\(height)")) }
         // The coded size before a rotation may swap the sides; budget the larger decode.
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
+        guard picturesStartAsZeros else {
+            let version = String(cString: gg_heif_libde265_version())
+            throw ImageCodecError(source: source, reason: .corrupt(
+                "libde265 \(version) does not clear new pictures and its allocator could not be replaced"))
+        }
+        // libheif 1.15 leaves the part of a grid its tiles do not reach as it found the memory.
+        if let refusal = HEIFGridCoverage.refusal(bytes) {
+            throw ImageCodecError(source: source, reason: .corrupt("libheif: \(refusal)"))
+        }
         var image: OpaquePointer?
         let error = heif_decode_image(primary.handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
         guard error.code == heif_error_Ok, let image else { throw failure(error, source: source) }
