@@ -53,7 +53,7 @@ final class WebPAnimationFrames: IteratorProtocol {
         let count = width * height * 4
         // Fully written by construction: a copy of the whole canvas, which libwebp zero-fills
         // at each key frame before composing onto it.
-        let pixels = [UInt8](pixelCapacity: count) { buffer, initialised in
+        let pixels = [UInt8](pixelCapacity: count, .writtenWhole) { buffer, initialised in
             buffer.baseAddress!.initialize(from: canvas, count: count)
             initialised = count
         }
