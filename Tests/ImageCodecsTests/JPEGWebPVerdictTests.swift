@@ -7,16 +7,7 @@ import TestSupport
 /// with Pillow 13.0.0's verdict: what Pillow refuses as "image file is truncated" is refused as
 /// `.truncated` under either `--fail-on`; what it reads decodes to its RGBA.
 @Suite struct JPEGWebPVerdictTests {
-    struct Case: Decodable, CustomTestStringConvertible, Sendable {
-        let file: String
-        let pillow: String
-        let width: Int?
-        let height: Int?
-        let rgbaSHA256: String?
-        let iccSHA256: String?
-        var testDescription: String { file }
-        var isJPEG: Bool { file.hasSuffix(".jpg") }
-    }
+    typealias Case = PillowVerdictFixture
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/jpeg-webp-verdicts")
     static let cases: [Case] = try! FixtureManifest.cases(in: folder)
 
@@ -122,4 +113,8 @@ import TestSupport
         for i in 80..<data.count { data[i] = 0 }
         #expect(throws: ImageCodecError.self) { try ImageDecoder.decode(data: data, source: "damaged.webp") }
     }
+}
+
+extension PillowVerdictFixture {
+    var isJPEG: Bool { file.hasSuffix(".jpg") }
 }

@@ -8,15 +8,7 @@ import TestSupport
 /// refused otherwise with Pillow's reason. Decoded as the CLI does by default (`--fail-on
 /// error`: warnings are not errors).
 @Suite struct PNGGIFBMPVerdictTests {
-    struct Case: Decodable, CustomTestStringConvertible, Sendable {
-        let file: String
-        let pillow: String
-        let width: Int?
-        let height: Int?
-        let rgbaSHA256: String?
-        let rgba: String?
-        var testDescription: String { file }
-    }
+    typealias Case = PillowVerdictFixture
 
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/format-verdicts")
     static let cases: [Case] = try! FixtureManifest.cases(in: folder)

@@ -8,26 +8,7 @@ import TestSupport
 /// where Pillow reads it (exactly, or within the manifest's tolerance where lcms2 converts),
 /// its reason where Pillow refuses it.
 @Suite struct TIFFVerdictTests {
-    struct Case: Decodable, CustomStringConvertible {
-        let file: String
-        let about: String
-        /// "ok" or "error".
-        let pillow: String
-        let width: Int?
-        let height: Int?
-        let rgbaSHA256: String?
-        /// Base64 of Pillow's RGBA, for images of at most 4096 pixels.
-        let rgba: String?
-        let tolerance: Int?
-        /// Where only the first rows are Pillow's (libtiff 4.7's own guess past a cut in the
-        /// others, Pillow's libtiff; ours leaves them to the zeroed buffer).
-        let matchingRows: Int?
-        /// Pillow's exception, where it refuses the file.
-        let reason: String?
-        /// Our error line's reason (`ImageCodecError.Reason.description`) for such a file.
-        let error: String?
-        var description: String { file }
-    }
+    typealias Case = PillowVerdictFixture
 
     static let folder = FormatFixtureManifest.folder("tiff-verdicts")
     static let cases: [Case] = (try? FixtureManifest.cases(in: folder)) ?? []
@@ -58,7 +39,7 @@ import TestSupport
             #expect(CodecTestHelpers.firstDifference(Array(decoded.image.pixels.prefix(bytes)),
                                                      Array(expected.prefix(bytes)), width: decoded.image.width) == nil)
         } else if tolerance == 0 {
-            #expect(SHA256.hex(decoded.image.pixels) == fixture.rgbaSHA256, "\(fixture.about)")
+            #expect(SHA256.hex(decoded.image.pixels) == fixture.rgbaSHA256, "\(fixture.about ?? fixture.file)")
         } else {
             let expected = [UInt8](try #require(fixture.rgba.flatMap { Data(base64Encoded: $0) }))
             #expect(expected.count == decoded.image.pixels.count)

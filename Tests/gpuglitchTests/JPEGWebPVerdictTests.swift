@@ -11,11 +11,7 @@ import TestSupport
 struct JPEGWebPVerdictEndToEndTests {
     static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/jpeg-webp-verdicts")
 
-    struct Case: Decodable {
-        let file: String
-        let pillow: String
-        let rgbaSHA256: String?
-    }
+    typealias Case = PillowVerdictFixture
 
     @Test("each input gets Pillow's verdict in the report, under --fail-on error and warning",
           arguments: ["error", "warning"])

@@ -9,13 +9,7 @@ import TestSupport
 /// written file holds Pillow's pixels (RGB exact, alpha within 1).
 @Suite("PNG, GIF and BMP verdicts end to end")
 struct PNGGIFBMPVerdictEndToEndTests {
-    struct Case: Decodable {
-        let file: String
-        let pillow: String
-        let width: Int?
-        let height: Int?
-        let rgba: String?
-    }
+    typealias Case = PillowVerdictFixture
 
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/format-verdicts")
 

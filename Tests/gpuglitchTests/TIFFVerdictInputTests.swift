@@ -10,17 +10,7 @@ import TestSupport
 /// refuses fails alone with one line naming it and the reason.
 @Suite("TIFF files at the edge of what Pillow reads")
 struct TIFFVerdictInputTests {
-    struct Case: Decodable {
-        let file: String
-        let pillow: String
-        let width: Int?
-        let height: Int?
-        let rgbaSHA256: String?
-        let rgba: String?
-        let tolerance: Int?
-        let matchingRows: Int?
-        let error: String?
-    }
+    typealias Case = PillowVerdictFixture
 
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/tiff-verdicts")
 
