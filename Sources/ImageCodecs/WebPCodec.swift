@@ -32,7 +32,12 @@ enum WebPCodec {
             initialised = failed ? 0 : out.count
         }
         if failed { throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the image data")) }
-        var image = HostImage(width: width, height: height, pixels: pixels)
+        return oriented(HostImage(width: width, height: height, pixels: pixels), container: container, options: options)
+    }
+
+    /// A decoded still or first frame, turned as the container's orientation says (when asked).
+    private static func oriented(_ image: HostImage, container: WebPContainer, options: DecodeOptions) -> DecodedImage {
+        var image = image
         let orientation = options.applyOrientation ? container.orientation : .topLeft
         orientation.apply(to: &image)
         return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,
@@ -53,10 +58,7 @@ enum WebPCodec {
             for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
             image.markOpaqueByConstruction()
         }
-        let orientation = options.applyOrientation ? container.orientation : .topLeft
-        orientation.apply(to: &image)
-        return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,
-                            scaleDenominator: 1, orientation: container.orientation)
+        return oriented(image, container: container, options: options)
     }
 
     static func encode(_ image: HostImage, quality: Int, lossless: Bool,

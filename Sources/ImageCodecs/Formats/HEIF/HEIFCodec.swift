@@ -107,12 +107,13 @@ enum HEIFCodec: ImageFormatCodec {
               Int(heif_image_get_height(image, heif_channel_interleaved)) == height, Int(stride) >= width * 4 else {
             throw ImageCodecError(source: source, reason: .corrupt("libheif returned no RGBA plane of \(width)x\(height)"))
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        pixels.withUnsafeMutableBytes { out in
+        // Written whole: every row is copied from libheif's plane, checked above to be this size.
+        let pixels = [UInt8](pixelCapacity: width * height * 4, .writtenWhole) { out, initialized in
             for y in 0..<height {
-                out.baseAddress!.advanced(by: y * width * 4)
+                UnsafeMutableRawPointer(out.baseAddress!).advanced(by: y * width * 4)
                     .copyMemory(from: plane.advanced(by: y * Int(stride)), byteCount: width * 4)
             }
+            initialized = width * height * 4
         }
         let opaque = heif_image_handle_has_alpha_channel(primary.handle) == 0
         return finish(HostImage(width: width, height: height, pixels: pixels), header: header, options: options,

@@ -11,11 +11,13 @@ enum TIFFRGBAImageReader {
         // Pillow reads the whole image at once when the tag is missing or 2^32 - 1.
         let rowsPerBlock = UInt32(clamping: max(1, min(tall ?? h, h)))
         var reason = [CChar](repeating: 0, count: 1024)
-        // Zeroed: a pixel TIFFRGBAImage leaves alone (none when it succeeds) is never the heap's.
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        let ok = pixels.withUnsafeMutableBytes { raster in
-            gpuglitch_tiff_read_rgba(file.tif, raster.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                                     UInt32(w), UInt32(h), rowsPerBlock, &reason)
+        var ok: Int32 = 0
+        // Zeroed first: a pixel TIFFRGBAImage leaves alone (none when it succeeds) is never the heap's.
+        var pixels = [UInt8](pixelCapacity: w * h * 4, .zeroedFirst) { raster, initialized in
+            ok = gpuglitch_tiff_read_rgba(file.tif, UnsafeMutableRawPointer(raster.baseAddress!)
+                                            .assumingMemoryBound(to: UInt32.self),
+                                          UInt32(w), UInt32(h), rowsPerBlock, &reason)
+            initialized = raster.count
         }
         guard ok != 0 else {
             let message = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
