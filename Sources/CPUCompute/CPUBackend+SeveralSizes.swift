@@ -99,7 +99,7 @@ extension CPUBackend {
                 }
             }
         }
-        return HostImage(width: width, height: height, pixels: pixels)
+        return HostImage(width: width, height: height, computedPixels: pixels)
     }
 }
 

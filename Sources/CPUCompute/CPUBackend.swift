@@ -66,7 +66,7 @@ public final class CPUBackend: ComputeBackend {
                 }
             }
         }
-        return .host(HostImage(width: outWidth, height: outHeight, pixels: pixels))
+        return .host(HostImage(width: outWidth, height: outHeight, computedPixels: pixels))
     }
 
     public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
@@ -82,7 +82,7 @@ public final class CPUBackend: ComputeBackend {
                 }
             }
         }
-        return .host(HostImage(width: input.width, height: outHeight, pixels: pixels))
+        return .host(HostImage(width: input.width, height: outHeight, computedPixels: pixels))
     }
 
     // MARK: Copies and per-pixel passes
@@ -100,7 +100,7 @@ public final class CPUBackend: ComputeBackend {
                 }
             }
         }
-        return .host(HostImage(width: rect.width, height: rect.height, pixels: pixels))
+        return .host(HostImage(width: rect.width, height: rect.height, computedPixels: pixels))
     }
 
     public func premultiply(_ image: PipelineImage) throws -> PipelineImage {
@@ -121,7 +121,7 @@ public final class CPUBackend: ComputeBackend {
                 }
             }
         }
-        return .host(HostImage(width: input.width, height: input.height, pixels: pixels))
+        return .host(HostImage(width: input.width, height: input.height, computedPixels: pixels))
     }
 
     /// The kernel's host implementation, checked against its `outputSize`.
@@ -152,7 +152,7 @@ public final class CPUBackend: ComputeBackend {
                 }
             }
         }
-        return .host(HostImage(width: input.width, height: input.height, pixels: pixels))
+        return .host(HostImage(width: input.width, height: input.height, computedPixels: pixels))
     }
 
     /// A `width × height` RGBA buffer, left uninitialised for `fill`, which must write every byte.

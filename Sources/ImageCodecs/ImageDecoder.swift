@@ -43,7 +43,7 @@ public enum ImageDecoder {
         }
         var decoded = try decodePixels(data: data, source: source, options: options, pngPath: pngPath)
         // Pixels converted through the profile are sRGB: they carry no profile any more.
-        decoded.iccProfile = decoded.convertedThroughProfile || !options.readsICCProfile ? nil : profile
+        decoded.metadata.iccProfile = decoded.facts.convertedThroughProfile || !options.readsICCProfile ? nil : profile
         return decoded
     }
 

@@ -14,7 +14,8 @@ extension ImageOrientation {
     public func apply(to image: inout HostImage) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else {
-            (image.width, image.height) = displayedSize(width: w, height: h)
+            let shown = displayedSize(width: w, height: h)
+            image = HostImage(width: shown.width, height: shown.height, computedPixels: [])
             return
         }
         switch self {
@@ -105,6 +106,6 @@ extension ImageOrientation {
             }
             initialized = w * h * 4
         }
-        return HostImage(width: outW, height: outH, pixels: out)
+        return HostImage(width: outW, height: outH, computedPixels: out)
     }
 }

@@ -116,14 +116,15 @@ enum JPEGDecoder {
             throw ImageCodecError(source: source, reason: .corrupt("libjpeg stopped before the last row"))
         }
 
-        var image = HostImage(width: outWidth, height: outHeight, pixels: pixels)
+        var image = HostImage(width: outWidth, height: outHeight, computedPixels: pixels)
         orientation.apply(to: &image)
         // TurboJPEG's RGBA output and the CMYK conversion both write alpha 255.
         image.markOpaqueByConstruction()
-        var decoded = DecodedImage(image: image, format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
-                                   scaleDenominator: denominator, orientation: scan.orientation)
-        decoded.convertedThroughProfile = throughProfile
-        return decoded
+        return DecodedImage(image: image,
+                            metadata: ImageMetadata(orientation: scan.orientation,
+                                                    orientationApplied: options.applyOrientation),
+                            facts: DecodeFacts(format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
+                                               scaleDenominator: denominator, convertedThroughProfile: throughProfile))
     }
 
     /// Size and colour space from the marker scan, when TurboJPEG refused the header only for

@@ -80,7 +80,7 @@ enum PNGDecoder {
             }
             return finish(image, scan: scan, options: options)
         }
-        return finish(HostImage(width: width, height: height, pixels: pixels), scan: scan, options: options)
+        return finish(HostImage(width: width, height: height, computedPixels: pixels), scan: scan, options: options)
     }
 
     /// The stored pixels of a PNG, decoded by libpng or by `PNGFastDecoder`, oriented as
@@ -90,8 +90,10 @@ enum PNGDecoder {
         var image = stored
         orientation.apply(to: &image)
         if scan.hasNoAlpha { image.markOpaqueByConstruction() }
-        return DecodedImage(image: image, format: .png, sourceWidth: image.width, sourceHeight: image.height,
-                            scaleDenominator: 1, orientation: scan.orientation)
+        return DecodedImage(image: image,
+                            metadata: ImageMetadata(orientation: scan.orientation,
+                                                    orientationApplied: options.applyOrientation),
+                            facts: DecodeFacts(format: .png, sourceWidth: image.width, sourceHeight: image.height))
     }
 
     /// 16-bit gray or RGB (native byte order, as libpng's linear formats give them) to RGBA8:

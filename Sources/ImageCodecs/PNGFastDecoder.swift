@@ -59,7 +59,7 @@ enum PNGFastDecoder {
             }
         }
         if let failure { throw failure }
-        return HostImage(width: layout.width, height: layout.height, pixels: pixels)
+        return HostImage(width: layout.width, height: layout.height, computedPixels: pixels)
     }
 
     /// Inflates the IDAT stream into exactly `output`. The chunks' data is inflated where it

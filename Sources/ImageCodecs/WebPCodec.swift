@@ -32,7 +32,7 @@ enum WebPCodec {
             initialised = failed ? 0 : out.count
         }
         if failed { throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the image data")) }
-        return oriented(HostImage(width: width, height: height, pixels: pixels), container: container, options: options)
+        return oriented(HostImage(width: width, height: height, computedPixels: pixels), container: container, options: options)
     }
 
     /// A decoded still or first frame, turned as the container's orientation says (when asked).
@@ -40,8 +40,10 @@ enum WebPCodec {
         var image = image
         let orientation = options.applyOrientation ? container.orientation : .topLeft
         orientation.apply(to: &image)
-        return DecodedImage(image: image, format: .webp, sourceWidth: image.width, sourceHeight: image.height,
-                            scaleDenominator: 1, orientation: container.orientation)
+        return DecodedImage(image: image,
+                            metadata: ImageMetadata(orientation: container.orientation,
+                                                    orientationApplied: options.applyOrientation),
+                            facts: DecodeFacts(format: .webp, sourceWidth: image.width, sourceHeight: image.height))
     }
 
     /// An animation's first frame on its canvas, as Pillow shows the file after `open`. A file
@@ -53,7 +55,7 @@ enum WebPCodec {
               frames.height == container.height, let first = frames.next() else {
             throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the animation's first frame"))
         }
-        var image = HostImage(width: frames.width, height: frames.height, pixels: first.pixels)
+        var image = HostImage(width: frames.width, height: frames.height, computedPixels: first.pixels)
         if !container.hasAlpha {
             for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
             image.markOpaqueByConstruction()

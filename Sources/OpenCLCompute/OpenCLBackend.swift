@@ -149,7 +149,7 @@ package final class OpenCLBackend: ComputeBackend, Sendable {
             initialised = count
         }
         transfers.recordDownload(bytes: count)
-        return HostImage(width: image.width, height: image.height, pixels: pixels)
+        return HostImage(width: image.width, height: image.height, computedPixels: pixels)
     }
 
     /// Starts copying `pixels` into `target`. With pinned staging (`staging`) the pixels are

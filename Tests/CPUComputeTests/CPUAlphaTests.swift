@@ -10,7 +10,7 @@ import Testing
 struct CPUAlphaTests {
     /// One row of the given pixels.
     func row(_ pixels: [[UInt8]]) -> PipelineImage {
-        .host(HostImage(width: pixels.count, height: 1, pixels: pixels.flatMap { $0 }))
+        .host(HostImage(width: pixels.count, height: 1, computedPixels: pixels.flatMap { $0 }))
     }
 
     @Test("premultiply: MULDIV255(c, a), alpha kept")
@@ -39,7 +39,7 @@ struct CPUAlphaTests {
         for a in 0..<256 {
             for c in 0..<256 { pixels += [UInt8(c), UInt8(255 - c), UInt8(c / 2), UInt8(a)] }
         }
-        let image = PipelineImage.host(HostImage(width: 256, height: 256, pixels: pixels))
+        let image = PipelineImage.host(HostImage(width: 256, height: 256, computedPixels: pixels))
         for threads in [1, 2] {
             let backend = CPUBackend(threads: threads)
             let pre = try backend.premultiply(image).hostImage().pixels

@@ -17,7 +17,7 @@ struct CPUGlitchTests {
                 p += [v, 50 + v, 100 + v, 150 + v]
             }
         }
-        return HostImage(width: 5, height: 3, pixels: p)
+        return HostImage(width: 5, height: 3, computedPixels: p)
     }()
 
     /// An image from per-row channel lists.
@@ -26,7 +26,7 @@ struct CPUGlitchTests {
         for row in rows {
             for x in 0..<5 { p += [row.r[x], row.g[x], row.b[x], row.a[x]] }
         }
-        return HostImage(width: 5, height: rows.count, pixels: p)
+        return HostImage(width: 5, height: rows.count, computedPixels: p)
     }
 
     func run(_ parameters: GlitchParameters, threads: Int = 1) throws -> HostImage {

@@ -404,12 +404,12 @@ struct CPUNativeResampleTests {
             let expected: [UInt8]
             switch plan.order {
             case .horizontalFirst:
-                let intermediate = HostImage(width: h.count, height: plan.sourceRows.count,
+                let intermediate = try HostImage(width: h.count, height: plan.sourceRows.count,
                                              pixels: try #require(Self.horizontal(image, h, rows: plan.sourceRows, kernels: .portable)))
                 expected = try #require(Self.vertical(intermediate, v, kernels: .portable))
             case .verticalFirst:
                 let source = try CPUBackend(threads: 1).crop(.host(image), to: plan.verticalFirstSourceRect).hostImage()
-                let intermediate = HostImage(width: source.width, height: v.count,
+                let intermediate = try HostImage(width: source.width, height: v.count,
                                              pixels: try #require(Self.vertical(source, v, kernels: .portable)))
                 expected = try #require(Self.horizontal(intermediate, h, rows: 0..<v.count, kernels: .portable))
             }

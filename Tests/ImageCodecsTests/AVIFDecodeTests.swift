@@ -26,7 +26,7 @@ import TestSupport
     func decodesAsPillow(_ fixture: FormatFixtureManifest.Case) throws {
         let path = Self.folder.appendingPathComponent(fixture.file).path
         let decoded = try ImageDecoder.decode(contentsOf: path)
-        #expect(decoded.format == .avif)
+        #expect(decoded.facts.format == .avif)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         let expected = fixture.expectedRGBA
         let largest = zip(decoded.image.pixels, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -40,8 +40,8 @@ import TestSupport
         var options = DecodeOptions()
         options.readsICCProfile = true
         let decoded = try ImageDecoder.decode(data: Self.bytes("icc-profile.avif"), source: "icc", options: options)
-        #expect(decoded.iccProfile == Array("fake-avif-icc-".utf8) + (0..<40).map { UInt8($0) })
-        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420-8bit.avif"), source: "p", options: options).iccProfile == nil)
+        #expect(decoded.metadata.iccProfile == Array("fake-avif-icc-".utf8) + (0..<40).map { UInt8($0) })
+        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420-8bit.avif"), source: "p", options: options).metadata.iccProfile == nil)
     }
 
     @Test func aCutFileIsTruncated() throws {

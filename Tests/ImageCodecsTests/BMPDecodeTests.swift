@@ -20,7 +20,7 @@ import TestSupport
     func decodesAsPillow(_ fixture: FormatFixtureManifest.Case) throws {
         let path = Self.folder.appendingPathComponent(fixture.file).path
         let decoded = try ImageDecoder.decode(contentsOf: path)
-        #expect(decoded.format == .bmp)
+        #expect(decoded.facts.format == .bmp)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         #expect(CodecTestHelpers.firstDifference(decoded.image.pixels, fixture.expectedRGBA, width: fixture.width) == nil)
         let header = try ImageDecoder.readHeader(contentsOf: path)
@@ -39,10 +39,10 @@ import TestSupport
         var options = DecodeOptions()
         options.readsICCProfile = true
         let decoded = try ImageDecoder.decode(data: Self.bytes("v5-with-profile.bmp"), source: "v5.bmp", options: options)
-        #expect(decoded.iccProfile?.starts(with: Array("fake-icc-profile-".utf8)) == true)
-        #expect(decoded.iccProfile?.count == 57)
+        #expect(decoded.metadata.iccProfile?.starts(with: Array("fake-icc-profile-".utf8)) == true)
+        #expect(decoded.metadata.iccProfile?.count == 57)
         #expect(try ImageDecoder.decode(data: Self.bytes("rgb24-top-down.bmp"), source: "p.bmp", options: options)
-            .iccProfile == nil)
+            .metadata.iccProfile == nil)
     }
 
     @Test func cutPixelDataIsTruncated() throws {

@@ -63,7 +63,7 @@ struct BadInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("really-a-png.jpg").path
         try Data(Self.png).write(to: URL(fileURLWithPath: path))
-        #expect(try ImageDecoder.decode(contentsOf: path).format == .png)
+        #expect(try ImageDecoder.decode(contentsOf: path).facts.format == .png)
     }
 
     @Test("a JPEG cut anywhere is .truncated", arguments: [1, 2, 3, 4, 10, 20, 100, 300, 600, 623, 1000, 8000, 17000, 35039, 35040, 35041])

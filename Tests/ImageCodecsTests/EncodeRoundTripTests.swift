@@ -20,7 +20,7 @@ struct EncodeRoundTripTests {
     func pngRoundTrip(_ image: HostImage) throws {
         let png = try ImageEncoder.encodePNG(image)
         let decoded = try ImageDecoder.decode(data: png, source: "round trip")
-        #expect(decoded.format == .png)
+        #expect(decoded.facts.format == .png)
         #expect(decoded.image == image)
     }
 
@@ -49,7 +49,7 @@ struct EncodeRoundTripTests {
         let image = TestImages.gradient(width: 256, height: 192)
         let jpeg = try ImageEncoder.encodeJPEG(image, quality: 90)
         let decoded = try ImageDecoder.decode(data: jpeg, source: "round trip")
-        #expect(decoded.format == .jpeg)
+        #expect(decoded.facts.format == .jpeg)
         #expect(decoded.image.width == 256 && decoded.image.height == 192)
         #expect(CodecTestHelpers.psnr(decoded.image, image) > 40)
         #expect(!decoded.image.hasTransparency)
@@ -100,7 +100,7 @@ struct EncodeRoundTripTests {
                 try ImageEncoder.encodeJPEG(image, quality: quality, destination: "out.jpg")
             } == .encodeFailed("JPEG quality \(quality) is outside 1...100"))
         }
-        let empty = HostImage(width: 0, height: 0)
+        let empty = HostImage(zeroedWidth: 0, height: 0)
         #expect(CodecTestHelpers.failureReason { () throws(ImageCodecError) in
             try ImageEncoder.encodePNG(empty, destination: "out.png")
         } == .encodeFailed("the image is 0x0"))

@@ -20,7 +20,7 @@ import TestSupport
     func decodesAsPillow(_ fixture: FormatFixtureManifest.Case) throws {
         let path = Self.folder.appendingPathComponent(fixture.file).path
         let decoded = try ImageDecoder.decode(contentsOf: path)
-        #expect(decoded.format == .gif)
+        #expect(decoded.facts.format == .gif)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         #expect(CodecTestHelpers.firstDifference(decoded.image.pixels, fixture.expectedRGBA, width: fixture.width) == nil)
         let header = try ImageDecoder.readHeader(contentsOf: path)

@@ -30,7 +30,7 @@ import TestSupport
     func decodesWithinOneOfPillowHeif(_ fixture: FormatFixtureManifest.Case, failOnWarnings: Bool) throws {
         let decoded = try ImageDecoder.decode(data: Self.bytes(fixture.file), source: fixture.file,
                                               options: DecodeOptions(failOnWarnings: failOnWarnings))
-        #expect(decoded.format == .heif)
+        #expect(decoded.facts.format == .heif)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         let expected = fixture.expectedRGBA
         let largest = zip(decoded.image.pixels, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0

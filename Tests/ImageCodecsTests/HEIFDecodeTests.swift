@@ -22,7 +22,7 @@ import TestSupport
     func decodesWithinOneOfPillowHeif(_ fixture: FormatFixtureManifest.Case) throws {
         let path = Self.folder.appendingPathComponent(fixture.file).path
         let decoded = try ImageDecoder.decode(contentsOf: path)
-        #expect(decoded.format == .heif)
+        #expect(decoded.facts.format == .heif)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         let expected = fixture.expectedRGBA
         let largest = zip(decoded.image.pixels, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -35,8 +35,8 @@ import TestSupport
         var options = DecodeOptions()
         options.readsICCProfile = true
         let decoded = try ImageDecoder.decode(data: Self.bytes("icc-profile.heic"), source: "icc", options: options)
-        #expect(decoded.iccProfile == Array("fake-heif-icc-".utf8) + (0..<40).map { UInt8($0) })
-        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420.heic"), source: "p", options: options).iccProfile == nil)
+        #expect(decoded.metadata.iccProfile == Array("fake-heif-icc-".utf8) + (0..<40).map { UInt8($0) })
+        #expect(try ImageDecoder.decode(data: Self.bytes("yuv420.heic"), source: "p", options: options).metadata.iccProfile == nil)
     }
 
     @Test func aCutFileIsTruncated() throws {

@@ -42,7 +42,7 @@ import TestSupport
             do {
                 let decoded = try ImageDecoder.decode(data: bytes, source: "input", options: options)
                 return .decoded(width: decoded.image.width, height: decoded.image.height,
-                                pixels: decoded.image.pixels, profile: decoded.iccProfile)
+                                pixels: decoded.image.pixels, profile: decoded.metadata.iccProfile)
             } catch {
                 return .refused("\(error)")
             }

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func readOnlyFormatsAreNotWritten() {
-        let image = HostImage(width: 2, height: 2)
+        let image = HostImage(zeroedWidth: 2, height: 2)
         #expect(throws: ImageCodecError(source: "o.gif", reason: .encodeFailed("GIF is read but not written; write PNG instead"))) {
             try ImageEncoder.encode(image, as: .gif, destination: "o.gif")
         }

@@ -64,7 +64,7 @@ import TestSupport
         shrunk.minimumSize = { w, h in (w / 8, h / 8) }
         #expect(Self.reason(fixture, options: shrunk) == Self.reason(fixture, options: full))
         if fixture.pillow == "read" {
-            #expect(try Self.decode(fixture, options: shrunk).scaleDenominator > 1)
+            #expect(try Self.decode(fixture, options: shrunk).facts.scaleDenominator > 1)
         }
     }
 
@@ -82,7 +82,7 @@ import TestSupport
         for fixture in withProfile {
             var options = DecodeOptions()
             options.readsICCProfile = true
-            let profile = try #require(try Self.decode(fixture, options: options).iccProfile)
+            let profile = try #require(try Self.decode(fixture, options: options).metadata.iccProfile)
             #expect(SHA256.hex(profile) == fixture.iccSHA256)
         }
     }

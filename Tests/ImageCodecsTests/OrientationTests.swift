@@ -25,7 +25,7 @@ struct OrientationTests {
 
     /// Output `w x h` whose pixel `(x, y)` is `source[from(x, y)]`.
     static func map(_ source: HostImage, _ w: Int, _ h: Int, _ from: (Int, Int) -> (Int, Int)) -> HostImage {
-        var out = HostImage(width: w, height: h)
+        var out = HostImage(zeroedWidth: w, height: h)
         for y in 0..<h {
             for x in 0..<w {
                 let (sx, sy) = from(x, y)
@@ -80,9 +80,9 @@ struct OrientationTests {
         let off = DecodeOptions(applyOrientation: false)
         let plain = try ImageDecoder.decode(contentsOf: CodecTestHelpers.file("jpeg-exif1-12x7.jpg"), options: off)
         let tagged = try ImageDecoder.decode(contentsOf: CodecTestHelpers.file("jpeg-exif\(value)-12x7.jpg"), options: off)
-        #expect(tagged.orientation == ImageOrientation(exifValue: value))
+        #expect(tagged.metadata.orientation == ImageOrientation(exifValue: value))
         #expect(tagged.image == plain.image)
-        #expect(tagged.sourceWidth == 12 && tagged.sourceHeight == 7)
+        #expect(tagged.facts.sourceWidth == 12 && tagged.facts.sourceHeight == 7)
         // and with it on, the stored picture is transformed
         let on = try ImageDecoder.decode(contentsOf: CodecTestHelpers.file("jpeg-exif\(value)-12x7.jpg"))
         #expect(on.image == ImageOrientation(exifValue: value).apply(to: plain.image))
@@ -91,7 +91,7 @@ struct OrientationTests {
     @Test("a rotated sample photo comes out upright, identical to the unrotated one")
     func rotatedSample() throws {
         let rotated = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("coffee-exif-rotated.jpg"))
-        #expect(rotated.orientation == .rightTop)
+        #expect(rotated.metadata.orientation == .rightTop)
         #expect(rotated.image.width == 600 && rotated.image.height == 400)
         // The JPEG of the turned picture is not the JPEG of the upright one (blocks differ), so
         // compare with the lossless original loosely: same picture, not the same bytes.

@@ -35,7 +35,7 @@ struct PNGEncoderTests {
     ]
 
     static func flat(width: Int, height: Int, rgba: [UInt8]) -> HostImage {
-        HostImage(width: width, height: height, pixels: Array((0..<(width * height)).lazy.flatMap { _ in rgba }))
+        HostImage(width: width, height: height, computedPixels: Array((0..<(width * height)).lazy.flatMap { _ in rgba }))
     }
 
     @Test("every compression decodes to the same pixels, with libpng and with the fast path", arguments: shapes)

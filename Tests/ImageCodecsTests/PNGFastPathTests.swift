@@ -26,8 +26,8 @@ struct PNGFastPathTests {
     static func outcome(_ bytes: [UInt8], _ path: PNGDecodePath, options: DecodeOptions = DecodeOptions()) -> Outcome {
         do {
             let decoded = try ImageDecoder.decode(data: bytes, source: "test", options: options, pngPath: path)
-            return .decoded(decoded.image, source: [decoded.sourceWidth, decoded.sourceHeight, decoded.scaleDenominator],
-                            orientation: decoded.orientation)
+            return .decoded(decoded.image, source: [decoded.facts.sourceWidth, decoded.facts.sourceHeight, decoded.facts.scaleDenominator],
+                            orientation: decoded.metadata.orientation)
         } catch {
             return .failed(error.reason)
         }

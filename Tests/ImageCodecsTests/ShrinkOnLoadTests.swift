@@ -48,10 +48,10 @@ struct ShrinkOnLoadTests {
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.jpg"), options: options)
         let d = ShrinkOnLoad.denominator(width: 451, height: 300, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
         #expect(d == expected)
-        #expect(decoded.scaleDenominator == expected)
+        #expect(decoded.facts.scaleDenominator == expected)
         #expect(decoded.image.width == (451 + expected - 1) / expected)
         #expect(decoded.image.height == (300 + expected - 1) / expected)
-        #expect(decoded.sourceWidth == 451 && decoded.sourceHeight == 300)
+        #expect(decoded.facts.sourceWidth == 451 && decoded.facts.sourceHeight == 300)
     }
 
     @Test("the minimum is asked for the oriented size, and the result is oriented")
@@ -60,18 +60,18 @@ struct ShrinkOnLoadTests {
         // closure asks for little only if it is shown the landscape size.
         let options = DecodeOptions(minimumSize: { w, h in w > h ? (w / 4, h / 4) : (w, h) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("coffee-exif-rotated.jpg"), options: options)
-        #expect(decoded.scaleDenominator == 2)
-        #expect(decoded.sourceWidth == 600 && decoded.sourceHeight == 400)
+        #expect(decoded.facts.scaleDenominator == 2)
+        #expect(decoded.facts.sourceWidth == 600 && decoded.facts.sourceHeight == 400)
         #expect(decoded.image.width == 300 && decoded.image.height == 200)
-        #expect(decoded.orientation == .rightTop)
+        #expect(decoded.metadata.orientation == .rightTop)
     }
 
     @Test("without orientation the minimum refers to the stored size")
     func unorientedRequest() throws {
         let options = DecodeOptions(applyOrientation: false, minimumSize: { w, h in w > h ? (w / 4, h / 4) : (w, h) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("coffee-exif-rotated.jpg"), options: options)
-        #expect(decoded.scaleDenominator == 1)
-        #expect(decoded.sourceWidth == 400 && decoded.sourceHeight == 600)
+        #expect(decoded.facts.scaleDenominator == 1)
+        #expect(decoded.facts.sourceWidth == 400 && decoded.facts.sourceHeight == 600)
         #expect(decoded.image.width == 400 && decoded.image.height == 600)
     }
 
@@ -79,7 +79,7 @@ struct ShrinkOnLoadTests {
     func pngFullSize() throws {
         let options = DecodeOptions(minimumSize: { _, _ in (1, 1) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.png"), options: options)
-        #expect(decoded.scaleDenominator == 1)
+        #expect(decoded.facts.scaleDenominator == 1)
         #expect(decoded.image.width == 451 && decoded.image.height == 300)
     }
 }

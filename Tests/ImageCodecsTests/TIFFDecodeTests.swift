@@ -21,7 +21,7 @@ import TestSupport
     func decodesAsPillow(_ fixture: FormatFixtureManifest.Case) throws {
         let path = Self.folder.appendingPathComponent(fixture.file).path
         let decoded = try ImageDecoder.decode(contentsOf: path)
-        #expect(decoded.format == .tiff)
+        #expect(decoded.facts.format == .tiff)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         #expect(CodecTestHelpers.firstDifference(decoded.image.pixels, fixture.expectedRGBA, width: fixture.width) == nil)
         let header = try ImageDecoder.readHeader(contentsOf: path)
@@ -35,17 +35,17 @@ import TestSupport
         let stored = try ImageDecoder.decode(data: data, source: "o.tif", options: DecodeOptions(applyOrientation: false))
         let plain = try ImageDecoder.decode(data: Self.bytes("rgb8-none.tif"), source: "p.tif")
         #expect(stored.image == plain.image)
-        #expect(stored.orientation == .rightTop)
+        #expect(stored.metadata.orientation == .rightTop)
     }
 
     @Test func theProfileTagIsRead() throws {
         var options = DecodeOptions()
         options.readsICCProfile = true
         let decoded = try ImageDecoder.decode(data: Self.bytes("icc-profile.tif"), source: "icc.tif", options: options)
-        #expect(decoded.iccProfile?.starts(with: Array("fake-tiff-icc-".utf8)) == true)
-        #expect(decoded.iccProfile?.count == 44)
+        #expect(decoded.metadata.iccProfile?.starts(with: Array("fake-tiff-icc-".utf8)) == true)
+        #expect(decoded.metadata.iccProfile?.count == 44)
         #expect(try ImageDecoder.decode(data: Self.bytes("rgb8-none.tif"), source: "p.tif", options: options)
-            .iccProfile == nil)
+            .metadata.iccProfile == nil)
     }
 
     @Test func cutStripDataIsTruncated() throws {

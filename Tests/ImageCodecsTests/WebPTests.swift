@@ -19,7 +19,7 @@ import TestSupport
     @Test(arguments: cases)
     func losslessInputDecodesAsPillow(_ fixture: Case) throws {
         let decoded = try ImageDecoder.decode(contentsOf: Self.folder.appendingPathComponent(fixture.file).path)
-        #expect(decoded.format == .webp)
+        #expect(decoded.facts.format == .webp)
         #expect(decoded.image.width == fixture.width && decoded.image.height == fixture.height)
         #expect(decoded.image.pixels == [UInt8](Data(base64Encoded: fixture.rgba)!))
     }

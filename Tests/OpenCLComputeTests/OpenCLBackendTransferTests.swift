@@ -110,7 +110,7 @@ struct OpenCLBackendTransferTests {
 
     @Test func emptyImagesRoundTrip() throws {
         let backend = try OpenCLTestDevice.backend()
-        let empty = HostImage(width: 0, height: 5)
+        let empty = try HostImage(width: 0, height: 5)
         #expect(try backend.makeResident(.host(empty)).hostImage() == empty)
     }
 

@@ -15,7 +15,7 @@ struct OpenCLKernelTests {
 
     /// Every (channel, alpha) pair: pixel (c, a) of a 256×256 image is (c, 255 − c, c / 2, a).
     static let allChannelAlphaPairs: HostImage = {
-        var image = HostImage(width: 256, height: 256)
+        var image = HostImage(zeroedWidth: 256, height: 256)
         for a in 0..<256 {
             for c in 0..<256 {
                 let i = (a * 256 + c) * 4
@@ -75,7 +75,7 @@ struct OpenCLKernelTests {
     /// A hand-computed case: box 4 → 2 averages pairs, rounding half up.
     @Test func boxHalvingAveragesPairs() throws {
         let row: [UInt8] = [10, 0, 0, 255, 21, 0, 0, 255, 100, 0, 0, 255, 200, 0, 0, 255]
-        let image = HostImage(width: 4, height: 1, pixels: row)
+        let image = HostImage(width: 4, height: 1, computedPixels: row)
         let weights = ResampleWeights.compute(inSize: 4, outSize: 2, filter: .box)
         let out = try backend.resampleHorizontal(.host(image), weights: weights, rows: 0..<1).hostImage()
         #expect(out.pixels == [16, 0, 0, 255, 150, 0, 0, 255])
@@ -105,7 +105,7 @@ struct OpenCLKernelTests {
     /// A hand-computed case: one row, no tears, no scanlines; red from the right, blue from the
     /// left, green and alpha in place.
     @Test func glitchShiftsChannelsByHand() throws {
-        let image = HostImage(width: 3, height: 1, pixels: [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24])
+        let image = HostImage(width: 3, height: 1, computedPixels: [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24])
         let clamp = try GlitchPlan(parameters: GlitchParameters(shift: 1, scanlinePeriod: 0, tears: 0), width: 3, height: 1)
         #expect(try backend.glitch(.host(image), plan: clamp).pixels == [11, 2, 3, 4, 21, 12, 3, 14, 21, 22, 13, 24])
         let wrap = try GlitchPlan(parameters: GlitchParameters(shift: 1, edge: .wrap, scanlinePeriod: 0, tears: 0), width: 3, height: 1)

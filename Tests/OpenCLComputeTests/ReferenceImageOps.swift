@@ -8,7 +8,7 @@ import ImageMaths
 /// no attempt at speed: the independent reference the OpenCL kernels are checked against.
 enum ReferenceImageOps {
     static func resampleHorizontal(_ image: HostImage, weights: ResampleWeights, rows: Range<Int>) -> HostImage {
-        var out = HostImage(width: weights.count, height: rows.count)
+        var out = HostImage(zeroedWidth: weights.count, height: rows.count)
         for (y, sy) in rows.enumerated() {
             for x in 0..<weights.count {
                 for c in 0..<4 {
@@ -25,7 +25,7 @@ enum ReferenceImageOps {
     }
 
     static func resampleVertical(_ image: HostImage, weights: ResampleWeights) -> HostImage {
-        var out = HostImage(width: image.width, height: weights.count)
+        var out = HostImage(zeroedWidth: image.width, height: weights.count)
         for y in 0..<weights.count {
             for x in 0..<image.width {
                 for c in 0..<4 {
@@ -42,7 +42,7 @@ enum ReferenceImageOps {
     }
 
     static func crop(_ image: HostImage, to r: PixelRect) -> HostImage {
-        var out = HostImage(width: r.width, height: r.height)
+        var out = HostImage(zeroedWidth: r.width, height: r.height)
         for y in 0..<r.height {
             for x in 0..<r.width {
                 for c in 0..<4 {

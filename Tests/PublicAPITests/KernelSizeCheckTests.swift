@@ -40,7 +40,7 @@ import TestSupport
         func runOnHost(_ input: HostImage) throws -> HostImage {
             var pixels = input.pixels
             for i in pixels.indices where i % 4 != 3 { pixels[i] = 255 - pixels[i] }
-            return HostImage(width: input.width, height: input.height, pixels: pixels)
+            return try HostImage(width: input.width, height: input.height, pixels: pixels)
         }
     }
 

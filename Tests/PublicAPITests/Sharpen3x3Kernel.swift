@@ -56,7 +56,7 @@ struct Sharpen3x3Kernel: ImageKernel {
                 }
             }
         }
-        return HostImage(width: w, height: h, pixels: out)
+        return try HostImage(width: w, height: h, pixels: out)
     }
 }
 // doc: end

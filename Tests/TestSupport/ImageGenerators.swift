@@ -16,7 +16,7 @@ public enum TestImages {
                 p[i + 2] = UInt8((x + y) * 255 / max(1, width + height - 2))
             }
         }
-        return HostImage(width: width, height: height, pixels: p)
+        return HostImage(width: width, height: height, computedPixels: p)
     }
 
     /// Uniform noise from a seeded generator. With `alpha` the alpha channel is noise too
@@ -34,7 +34,7 @@ public enum TestImages {
                 p[4 * i + 3] = a < 16 ? 0 : (a > 240 ? 255 : a)
             }
         }
-        return HostImage(width: width, height: height, pixels: p)
+        return HostImage(width: width, height: height, computedPixels: p)
     }
 
     /// A `side`×`side` image in four quadrants, diagonal ones alike: green (0, 255, 0)
@@ -51,7 +51,7 @@ public enum TestImages {
                 p[i + 2] = v
             }
         }
-        return HostImage(width: side, height: side, pixels: p)
+        return HostImage(width: side, height: side, computedPixels: p)
     }
 
     /// Sharp-edged blocks (worst case for ringing filters such as lanczos).
@@ -65,7 +65,7 @@ public enum TestImages {
                 p[i + 2] = 200
             }
         }
-        return HostImage(width: width, height: height, pixels: p)
+        return HostImage(width: width, height: height, computedPixels: p)
     }
 }
 

@@ -91,12 +91,12 @@ extension ResampleFixtures.Case {
         case "file":
             let name = input.file ?? ""
             let bytes = [UInt8](try Data(contentsOf: ResampleFixtures.folder.appendingPathComponent(name)))
-            if name.hasSuffix(".rgba") { return HostImage(width: w, height: h, pixels: bytes) }
+            if name.hasSuffix(".rgba") { return HostImage(width: w, height: h, computedPixels: bytes) }
             var rgba = [UInt8](repeating: 255, count: w * h * 4)
             for i in 0..<(w * h) {
                 rgba[4 * i] = bytes[3 * i]; rgba[4 * i + 1] = bytes[3 * i + 1]; rgba[4 * i + 2] = bytes[3 * i + 2]
             }
-            return HostImage(width: w, height: h, pixels: rgba)
+            return HostImage(width: w, height: h, computedPixels: rgba)
         default:
             throw FixtureError("unknown input kind \(input.kind)")
         }

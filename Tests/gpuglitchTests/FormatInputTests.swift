@@ -41,7 +41,7 @@ struct FormatInputTests {
         struct Case: Decodable { let file: String; let width: Int; let height: Int; let rgba: String }
         let cases: [Case] = try FixtureManifest.cases(in: codecFixtures.appendingPathComponent(input.folder))
         let c = try #require(cases.first { $0.file == input.file })
-        return HostImage(width: c.width, height: c.height, pixels: [UInt8](try #require(Data(base64Encoded: c.rgba))))
+        return HostImage(width: c.width, height: c.height, computedPixels: [UInt8](try #require(Data(base64Encoded: c.rgba))))
     }
 
     /// The one file a run wrote under `folder`.

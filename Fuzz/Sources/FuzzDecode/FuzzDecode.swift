@@ -32,19 +32,19 @@ private func checkDecode(_ file: [UInt8], options: DecodeOptions, convertsToSRGB
         return
     }
     checkShape(decoded)
-    if convertsToSRGB, let profile = decoded.iccProfile {
+    if convertsToSRGB, let profile = decoded.metadata.iccProfile {
         checkSRGBConversion(decoded.image, profile: profile)
     }
     if options.failOnWarnings, let header = try? ImageDecoder.readHeader(data: file, source: "fuzz") {
         let stored = (width: header.storedWidth, height: header.storedHeight)
         let expected = options.applyOrientation
             ? header.orientation.displayedSize(width: stored.width, height: stored.height) : stored
-        FuzzDriver.require(expected.width == decoded.sourceWidth && expected.height == decoded.sourceHeight,
-                           "header \(header) but decoded \(decoded.sourceWidth)×\(decoded.sourceHeight)")
+        FuzzDriver.require(expected.width == decoded.facts.sourceWidth && expected.height == decoded.facts.sourceHeight,
+                           "header \(header) but decoded \(decoded.facts.sourceWidth)×\(decoded.facts.sourceHeight)")
         FuzzDriver.require(header.orientation == decoded.orientation,
                            "header orientation \(header.orientation), decoded \(decoded.orientation)")
     }
-    if decoded.format == .png {
+    if decoded.facts.format == .png {
         checkPNGPathsAgree(file, options: options)
     }
 }
@@ -55,11 +55,11 @@ private func checkShape(_ decoded: DecodedImage) {
     FuzzDriver.require(image.pixels.count == image.width * image.height * 4,
                        "\(image.pixels.count) bytes for \(image.width)×\(image.height)")
     // The source size is already oriented like the image; shrink-on-load divides it, rounding up.
-    let expected = (width: (decoded.sourceWidth + decoded.scaleDenominator - 1) / decoded.scaleDenominator,
-                    height: (decoded.sourceHeight + decoded.scaleDenominator - 1) / decoded.scaleDenominator)
+    let expected = (width: (decoded.facts.sourceWidth + decoded.facts.scaleDenominator - 1) / decoded.facts.scaleDenominator,
+                    height: (decoded.facts.sourceHeight + decoded.facts.scaleDenominator - 1) / decoded.facts.scaleDenominator)
     FuzzDriver.require(image.width == expected.width && image.height == expected.height,
                        "decoded \(image.width)×\(image.height), expected \(expected) for source "
-                       + "\(decoded.sourceWidth)×\(decoded.sourceHeight) / \(decoded.scaleDenominator)")
+                       + "\(decoded.facts.sourceWidth)×\(decoded.facts.sourceHeight) / \(decoded.facts.scaleDenominator)")
 }
 
 /// The fast path and libpng give the same pixels wherever both decode the file, below 16 bits

@@ -204,6 +204,6 @@ struct Convolution3x3Kernel: ImageKernel {
                 }
             }
         }
-        return HostImage(width: w, height: h, pixels: out)
+        return HostImage(width: w, height: h, computedPixels: out)
     }
 }

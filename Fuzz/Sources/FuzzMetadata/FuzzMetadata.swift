@@ -49,7 +49,7 @@ private func readTextChunk(_ data: [UInt8]) {
 
 /// Small encoded images to embed profiles in, made once.
 private let carriers: [(ImageFormat, [UInt8])] = {
-    let image = HostImage(width: 3, height: 2, pixels: (0..<24).map { UInt8($0 * 10) })
+    let image = HostImage(width: 3, height: 2, computedPixels: (0..<24).map { UInt8($0 * 10) })
     return ImageFormat.allCases.compactMap { format in
         (try? ImageEncoder.encode(image, as: format)).map { (format, $0) }
     }

@@ -30,7 +30,7 @@ public enum ParityImages {
             pixels[i * 4 + 2] = UInt8(truncatingIfNeeded: z >> 16)
             if alpha { pixels[i * 4 + 3] = UInt8(truncatingIfNeeded: z >> 24) }
         }
-        return HostImage(width: width, height: height, pixels: pixels)
+        return HostImage(width: width, height: height, computedPixels: pixels)
     }
 
     /// Red across, green down, blue diagonally; opaque.
@@ -44,6 +44,6 @@ public enum ParityImages {
                 pixels[i + 2] = UInt8((x + y) * 255 / max(1, width + height - 2))
             }
         }
-        return HostImage(width: width, height: height, pixels: pixels)
+        return HostImage(width: width, height: height, computedPixels: pixels)
     }
 }

@@ -92,8 +92,9 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         let d = try body()
         state.withLock {
             $0.timings.decode = StageClock.since(started)
-            $0.decoded = DecodedImageInfo(format: d.format, sourceWidth: d.sourceWidth, sourceHeight: d.sourceHeight,
-                                        scaleDenominator: d.scaleDenominator, iccProfile: d.iccProfile)
+            $0.decoded = DecodedImageInfo(format: d.facts.format, sourceWidth: d.facts.sourceWidth,
+                                          sourceHeight: d.facts.sourceHeight,
+                                          scaleDenominator: d.facts.scaleDenominator, iccProfile: d.metadata.iccProfile)
         }
         return .host(d.image)
     }

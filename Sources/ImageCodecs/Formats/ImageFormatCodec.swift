@@ -27,7 +27,9 @@ extension ImageFormatCodec {
         var image = stored
         if options.applyOrientation { header.orientation.apply(to: &image) }
         if opaque { image.markOpaqueByConstruction() }
-        return DecodedImage(image: image, format: header.format, sourceWidth: image.width,
-                            sourceHeight: image.height, scaleDenominator: 1, orientation: header.orientation)
+        return DecodedImage(image: image,
+                            metadata: ImageMetadata(orientation: header.orientation,
+                                                    orientationApplied: options.applyOrientation),
+                            facts: DecodeFacts(format: header.format, sourceWidth: image.width, sourceHeight: image.height))
     }
 }

@@ -51,6 +51,6 @@ public struct SepiaKernel: ImageKernel, Equatable {
             }
             initialised = count * 4
         }
-        return HostImage(width: input.width, height: input.height, pixels: pixels)
+        return try HostImage(width: input.width, height: input.height, pixels: pixels)
     }
 }

@@ -165,6 +165,6 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
             }
             initialised = count
         }
-        return HostImage(width: width, height: height, pixels: pixels)
+        return try HostImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -118,7 +118,7 @@ enum SyntheticPhoto {
                 pixels[i + 2] = UInt8(clamping: (x + y) * 255 / (width + height) - texture)
             }
         }
-        var image = HostImage(width: width, height: height, pixels: pixels)
+        var image = HostImage(width: width, height: height, computedPixels: pixels)
         image.markOpaqueByConstruction()
         return image
     }

@@ -61,7 +61,7 @@ struct VerifyCommand: ParsableCommand {
                 var mismatchLine: String?
                 for (size, scale) in zip(settings.sizes, pipeline.targets) where mismatchLine == nil {
                     let report = try BackendParity.check(images: [decoded.image], devices: [target]) { backend, image in
-                        var result = try pipeline.render(image, profile: decoded.iccProfile, on: backend, target: scale)
+                        var result = try pipeline.render(image, profile: decoded.metadata.iccProfile, on: backend, target: scale)
                         if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
                         return .host(result)
                     }
@@ -104,7 +104,7 @@ struct VerifyCommand: ParsableCommand {
         guard image.pixels.indices.contains(index) else { return image }
         var pixels = image.pixels
         pixels[index] ^= 1
-        return HostImage(width: image.width, height: image.height, pixels: pixels)
+        return HostImage(width: image.width, height: image.height, computedPixels: pixels)
     }
 }
 

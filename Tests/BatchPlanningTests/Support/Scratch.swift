@@ -31,7 +31,7 @@ final class Scratch {
         for y in 0..<height {
             for x in 0..<width { pixels += [UInt8(truncatingIfNeeded: x * 40), UInt8(truncatingIfNeeded: y * 60), 128, 255] }
         }
-        let bytes = try ImageEncoder.encode(HostImage(width: width, height: height, pixels: pixels), as: .png)
+        let bytes = try ImageEncoder.encode(HostImage(width: width, height: height, computedPixels: pixels), as: .png)
         return try write(bytes, to: relative)
     }
 

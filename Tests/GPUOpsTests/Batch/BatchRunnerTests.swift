@@ -31,7 +31,7 @@ struct BatchRunnerTests {
         #expect(failure.error == "\(folder.file("empty.jpg")): empty input (0 bytes)")
         for name in names {
             let decoded = try ImageDecoder.decode(contentsOf: folder.file("out/\(name).jpg"))
-            #expect(decoded.format == .jpeg && decoded.image.width == 64 && decoded.image.height == 64)
+            #expect(decoded.facts.format == .jpeg && decoded.image.width == 64 && decoded.image.height == 64)
         }
         #expect(folder.contents.filter { $0.hasPrefix("out/") }.sorted()
                 == names.map { "out/\($0).jpg" }.sorted())

@@ -26,11 +26,12 @@ struct ConvertToSRGBTests {
 
     /// The decoded input converted as the pipeline converts it (without the scale).
     static func converted(_ input: String) throws -> HostImage {
-        var decoded = try ImageDecoder.decode(data: bytes(input), source: input, options: srgbDecoding)
-        if let profile = decoded.iccProfile {
-            try ColourTransform.toSRGB(from: profile).apply(to: &decoded.image)
+        let decoded = try ImageDecoder.decode(data: bytes(input), source: input, options: srgbDecoding)
+        var image = decoded.image
+        if let profile = decoded.metadata.iccProfile {
+            try ColourTransform.toSRGB(from: profile).apply(to: &image)
         }
-        return decoded.image
+        return image
     }
 
     /// The largest difference of any colour channel, and whether every alpha is equal.
@@ -65,11 +66,11 @@ struct ConvertToSRGBTests {
     func cmykAtDecode(input: String) throws {
         let jpeg = try Self.bytes(input)
         let converted = try ImageDecoder.decode(data: jpeg, source: "cmyk", options: Self.srgbDecoding)
-        #expect(converted.iccProfile == nil)
+        #expect(converted.metadata.iccProfile == nil)
         var keeping = DecodeOptions()
         keeping.readsICCProfile = true
         let kept = try ImageDecoder.decode(data: jpeg, source: "cmyk", options: keeping)
-        #expect(kept.iccProfile == (try Self.bytes("cmyk-lut.icc")))
+        #expect(kept.metadata.iccProfile == (try Self.bytes("cmyk-lut.icc")))
         #expect(Self.compare(kept.image, converted.image).maximum > 8)
         #expect(!converted.image.hasTransparency)
     }
@@ -133,16 +134,16 @@ struct ConvertToSRGBTests {
         let decoded = try ImageDecoder.decode(data: Self.bytes(input), source: input, options: pipeline.decodeOptions)
         let device = try OpenCLTestDevice.backend()
         let before = device.transfers.snapshot
-        let onDevice = try pipeline.render(decoded.image, profile: decoded.iccProfile, on: device)
+        let onDevice = try pipeline.render(decoded.image, profile: decoded.metadata.iccProfile, on: device)
         let after = device.transfers.snapshot
-        let onCPU = try pipeline.render(decoded.image, profile: decoded.iccProfile, on: CPUBackend())
+        let onCPU = try pipeline.render(decoded.image, profile: decoded.metadata.iccProfile, on: CPUBackend())
         #expect(onDevice == onCPU, "\(input)")
         // The host conversion in a device chain: one more download and upload, when there is a profile.
-        let roundTrips = decoded.iccProfile == nil ? 1 : 2
+        let roundTrips = decoded.metadata.iccProfile == nil ? 1 : 2
         #expect(after.uploads - before.uploads == roundTrips && after.downloads - before.downloads == roundTrips)
         // The step is there: without it the result differs.
         settings.convertsToSRGB = false
         let unconverted = try ThumbnailPipeline(settings: settings).render(decoded.image, on: CPUBackend())
-        #expect(unconverted != onCPU || decoded.iccProfile == nil, "\(input)")
+        #expect(unconverted != onCPU || decoded.metadata.iccProfile == nil, "\(input)")
     }
 }

@@ -27,7 +27,7 @@ import TestSupport
         func runOnHost(_ input: HostImage) throws -> HostImage {
             var pixels = input.pixels
             for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] &+= 1 }
-            return HostImage(width: input.width, height: input.height, pixels: pixels)
+            return HostImage(width: input.width, height: input.height, computedPixels: pixels)
         }
     }
 
@@ -78,7 +78,7 @@ import TestSupport
             var program: KernelProgramSource { KernelProgramSource("") }
             func encode(_ launches: inout KernelLaunches) throws {}
             func runOnHost(_ input: HostImage) throws -> HostImage {
-                HostImage(width: 1, height: 1, pixels: [0, 0, 0, 0])
+                HostImage(width: 1, height: 1, computedPixels: [0, 0, 0, 0])
             }
         }
         #expect(throws: ComputeArgumentError.kernelOutputSizeMismatch(

@@ -99,7 +99,7 @@ enum AVIFCodec: ImageFormatCodec {
         }
         guard result == AVIF_RESULT_OK else { throw failure(result, source: source) }
         let opaque = image.pointee.alphaPlane == nil
-        return finish(HostImage(width: width, height: height, pixels: pixels), header: header, options: options,
+        return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
                       opaque: opaque)
     }
 

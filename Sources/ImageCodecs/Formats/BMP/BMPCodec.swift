@@ -60,7 +60,7 @@ enum BMPCodec: ImageFormatCodec {
                 pixels = out
             }
         }
-        return finish(HostImage(width: bmp.width, height: bmp.height, pixels: pixels), header: header,
+        return finish(HostImage(width: bmp.width, height: bmp.height, computedPixels: pixels), header: header,
                       options: options, opaque: opaque)
     }
 

@@ -46,7 +46,7 @@ enum GIFCodec: ImageFormatCodec {
             }
         }
         let pixels = words.withUnsafeBytes { [UInt8]($0) }
-        return finish(HostImage(width: reader.width, height: reader.height, pixels: pixels), header: header,
+        return finish(HostImage(width: reader.width, height: reader.height, computedPixels: pixels), header: header,
                       options: options, opaque: reader.transparentIndex == nil)
     }
 

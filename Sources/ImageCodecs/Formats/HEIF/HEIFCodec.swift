@@ -116,7 +116,7 @@ enum HEIFCodec: ImageFormatCodec {
             initialized = width * height * 4
         }
         let opaque = heif_image_handle_has_alpha_channel(primary.handle) == 0
-        return finish(HostImage(width: width, height: height, pixels: pixels), header: header, options: options,
+        return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
                       opaque: opaque)
     }
 

@@ -44,9 +44,9 @@ enum TIFFCodec: ImageFormatCodec {
         if options.failOnWarnings, file.warningCount > warningsBefore {
             throw ImageCodecError(source: source, reason: .corrupt("libtiff: \(file.firstWarning)"))
         }
-        var decoded = finish(HostImage(width: layout.width, height: layout.height, pixels: pixels), header: header,
+        var decoded = finish(HostImage(width: layout.width, height: layout.height, computedPixels: pixels), header: header,
                              options: options, opaque: opaque)
-        decoded.convertedThroughProfile = throughProfile
+        decoded.facts.convertedThroughProfile = throughProfile
         return decoded
     }
 

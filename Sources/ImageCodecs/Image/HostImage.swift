@@ -3,17 +3,24 @@
 ///
 /// Every decoder produces this layout (gray and RGB inputs get alpha 255) and every backend
 /// consumes it, so no operation has to handle more than one pixel format.
+///
+/// The geometry is fixed when the image is made and checked against the buffer then: every
+/// backend and codec indexes `pixels` by `width` and `height` without re-checking, so a size
+/// that disagreed with the buffer would read or write past it. Outside this package the
+/// pixels are read-only for the same reason (an assigned array could have another length).
 public struct HostImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
+    public let width: Int
+    public let height: Int
     /// The bytes. Any change clears `isOpaqueByConstruction`. Accessed through `_read` and
     /// `_modify` rather than `didSet`, because `didSet` makes every element write copy the
-    /// whole array in debug builds; these yield the storage in place.
-    public var pixels: [UInt8] {
+    /// whole array in debug builds; these yield the storage in place. Code in this package
+    /// that writes them keeps the count (`_modify` checks it in debug builds).
+    public package(set) var pixels: [UInt8] {
         _read { yield storage }
         _modify {
             isOpaqueByConstruction = false
             yield &storage
+            assert(storage.count == width * height * 4, "HostImage: pixels resized to \(storage.count) bytes")
         }
     }
     private var storage: [UInt8]
@@ -23,8 +30,28 @@ public struct HostImage: Sendable, Equatable {
     /// benchmark job's CPU time. Any change to `pixels` clears it; it plays no part in `==`.
     public private(set) var isOpaqueByConstruction = false
 
-    /// Wraps existing pixels. `pixels.count` must be `width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    /// Wraps existing pixels: `width * height * 4` bytes, R, G, B, A per pixel, rows top to
+    /// bottom without padding.
+    /// - Throws: `ImageGeometryError` when a side is negative, the byte count overflows, or
+    ///   `pixels` has another length.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws(ImageGeometryError) {
+        let expected = try Self.byteCount(width: width, height: height)
+        guard pixels.count == expected else {
+            throw .bufferSize(width: width, height: height, expected: expected, actual: pixels.count)
+        }
+        self.init(width: width, height: height, computedPixels: pixels)
+    }
+
+    /// A fully transparent black image.
+    /// - Throws: `ImageGeometryError` when a side is negative or the byte count overflows.
+    public init(width: Int, height: Int) throws(ImageGeometryError) {
+        let count = try Self.byteCount(width: width, height: height)
+        self.init(width: width, height: height, computedPixels: [UInt8](repeating: 0, count: count))
+    }
+
+    /// Pixels this package computed for that size itself (a decoder, a backend pass), whose
+    /// length follows from the same arithmetic: a mismatch is a bug here, not bad input.
+    package init(width: Int, height: Int, computedPixels pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "HostImage: \(pixels.count) bytes for \(width)x\(height) RGBA")
         self.width = width
@@ -32,9 +59,18 @@ public struct HostImage: Sendable, Equatable {
         self.storage = pixels
     }
 
-    /// A fully transparent black image.
-    public init(width: Int, height: Int) {
-        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    /// A fully transparent black image of a size this package computed.
+    package init(zeroedWidth width: Int, height: Int) {
+        self.init(width: width, height: height, computedPixels: [UInt8](repeating: 0, count: width * height * 4))
+    }
+
+    /// `width * height * 4`, or the reason there is no such buffer.
+    private static func byteCount(width: Int, height: Int) throws(ImageGeometryError) -> Int {
+        guard width >= 0, height >= 0 else { throw .negativeSize(width: width, height: height) }
+        let (pixels, o1) = width.multipliedReportingOverflow(by: height)
+        let (bytes, o2) = pixels.multipliedReportingOverflow(by: 4)
+        guard !o1, !o2 else { throw .tooLarge(width: width, height: height) }
+        return bytes
     }
 
     /// Number of bytes in one row.

@@ -1,0 +1,30 @@
+/// A decoded picture with everything its file carried: the frames (one for a still image),
+/// the metadata and what decoding learned about the source.
+public struct DecodedImage: Sendable {
+    /// At least one; every frame has the size of the first.
+    public let frames: [ImageFrame<HostImage>]
+    public var metadata: ImageMetadata
+    public var facts: DecodeFacts
+
+    /// The first (for a still image, the only) frame's pixels: RGBA8, oriented when
+    /// `metadata.orientationApplied`, possibly shrunk on load.
+    public var image: HostImage { frames[0].pixels }
+
+    /// - Throws: `ImageGeometryError` when `frames` is empty or its sizes differ.
+    public init(frames: [ImageFrame<HostImage>], metadata: ImageMetadata, facts: DecodeFacts)
+        throws(ImageGeometryError) {
+        guard let first = frames.first else { throw .noFrames }
+        guard frames.allSatisfy({ $0.pixels.width == first.pixels.width && $0.pixels.height == first.pixels.height })
+        else { throw .frameSizesDiffer }
+        self.frames = frames
+        self.metadata = metadata
+        self.facts = facts
+    }
+
+    /// A still picture, as a decoder makes it.
+    package init(image: HostImage, metadata: ImageMetadata, facts: DecodeFacts) {
+        frames = [ImageFrame(image)]
+        self.metadata = metadata
+        self.facts = facts
+    }
+}
