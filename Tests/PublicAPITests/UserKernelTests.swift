@@ -54,9 +54,10 @@ import TestSupport
         // The whole chain too, on generated images and a real photo.
         let photo = try ImageDecoder.decode(contentsOf: Self.sample).image
         let chained = try BackendParity.check(images: ParityImages.standard + [photo]) { backend, image in
-            var current = try ScaleImageOperation(backend: backend, target: .cover(side: 40, gravity: .centre)).execute(image)
+            var current = try ScaleImageOperation(backend: backend, target: .cover(side: 40, gravity: .centre))
+                .execute(.host(try image.hostImage()))
             current = try KernelImageOperation(backend: backend, kernel: Sharpen3x3Kernel()).execute(current)
-            return try GlitchImageOperation(backend: backend, parameters: Self.glitch).execute(current)
+            return try GlitchImageOperation(backend: backend, parameters: Self.glitch).execute(current).pixels
         }
         #expect(chained.isIdentical, "\(chained)")
     }

@@ -60,7 +60,7 @@ struct ICCSRGBTests {
         let pipeline = ThumbnailPipeline(settings: settings)
         let decoded = try ImageDecoder.decode(data: [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("cmyk-lut.jpg"))),
                                               source: "cmyk", options: pipeline.decodeOptions)
-        let expected = try pipeline.render(decoded.image, profile: decoded.metadata.iccProfile, on: CPUBackend())[0]
+        let expected = try pipeline.render(ImageContainer(decoded), on: CPUBackend())[0]
         let converted = [UInt8](try folder.contents("srgb/cmyk-lut.png"))
         #expect(ICCProfile.read(from: converted) == nil)
         #expect(try ImageDecoder.decode(data: converted, source: "srgb").image == expected)

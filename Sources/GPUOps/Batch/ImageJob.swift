@@ -31,15 +31,11 @@ struct ImageJob: Sendable {
         let started = StageClock.now
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
                                       sizeLimit: settings.downloadMaxBytes)
-        let profile: (@Sendable () -> [UInt8]?)? = settings.keepsICCProfile ? { @Sendable in load.decoded?.iccProfile } : nil
         let index = self.index, item = self.item
-        let saves = item.outputs.map { path in
-            SaveImageOperation(path: path, format: item.format, quality: settings.quality,
-                               lossless: settings.webpLossless, pngCompression: settings.pngCompression,
-                               defersCommit: true, iccProfile: profile)
-        }
-        let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: backend, saves: saves,
-                                         profile: { load.decoded?.iccProfile })
+        let pipeline = ThumbnailPipeline(settings: settings)
+        let encoding = pipeline.encode(as: item.format)
+        let saves = item.outputs.map { SaveImageOperation(path: $0, encoding: encoding, defersCommit: true) }
+        let fanOut = FanOutSaveOperation(pipeline: pipeline, backend: backend, saves: saves)
         let operations: [AnyChainableOperation] = [load, fanOut]
         return CompoundOperation<ImageSource, [SavedImage]>(operations: operations, input: item.source) { outcome in
             var result = BatchItemResult(index: index, item: item, status: .ok, seconds: StageClock.since(started))
@@ -51,9 +47,9 @@ struct ImageJob: Sendable {
             }
             timings.process = max(0, result.seconds - timings.read - timings.decode - timings.encode - timings.write)
             result.timings = timings
-            if let decoded = load.decoded {
-                result.decodedWidth = (decoded.sourceWidth + decoded.scaleDenominator - 1) / decoded.scaleDenominator
-                result.decodedHeight = (decoded.sourceHeight + decoded.scaleDenominator - 1) / decoded.scaleDenominator
+            if let decoded = load.facts?.decodedSize {
+                result.decodedWidth = decoded.width
+                result.decodedHeight = decoded.height
             }
             switch outcome {
             case .success(let saved):

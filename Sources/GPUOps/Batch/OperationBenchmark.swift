@@ -49,59 +49,63 @@ package struct OperationBenchmark: Sendable {
             half.markOpaqueByConstruction()
             small = .host(half)
         }
-        for (label, input) in [("full", resident), ("half", small)] {
+        // Every case runs the steps `ThumbnailPipeline` runs for `gpuglitch process`.
+        for (label, pixels) in [("full", resident), ("half", small)] {
+            let input = ImageContainer(pixels: pixels)
             for filter in ResampleFilter.allCases {
-                let geometry = ThumbnailGeometry(width: input.width, height: input.height, size: 512, fit: .cover)
-                let plan = geometry.resamplePlan(inputWidth: input.width, inputHeight: input.height, filter: filter)
+                let scale = ScaleStep(target: .cover(side: 512, gravity: .centre), filter: filter)
                 results.append(try measure("thumbnail 512 \(filter) (\(label))", backend, input, outputSize: "512x512") {
-                    try backend.resample(input, plan: plan)
+                    try scale.apply(to: input, on: backend)
                 })
             }
         }
-        let srcset = Self.srcsetSizes.map { size in
-            ThumbnailGeometry(width: source.width, height: source.height, size: size, fit: .contain)
-                .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos)
-        }
+        let full = ImageContainer(pixels: resident)
+        var srcsetSettings = ThumbnailSettings()
+        srcsetSettings.sizes = Self.srcsetSizes.compactMap { ThumbnailSize(side: $0) }
+        srcsetSettings.fit = .contain
+        srcsetSettings.glitch = nil
+        let srcset = ThumbnailPipeline(settings: srcsetSettings)
+        let srcsetSizes = try srcset.outputs.map { try $0.scale.plan(inputWidth: source.width, inputHeight: source.height) }
         results.append(try measure("srcset \(Self.srcsetSizes.map(String.init).joined(separator: ",")) (full)", backend,
-                                   resident, outputSize: srcset.map { "\($0.window.width)x\($0.window.height)" }
+                                   full, outputSize: srcsetSizes.map { "\($0.window.width)x\($0.window.height)" }
                                        .joined(separator: "+")) {
-            var last = resident
-            try backend.resample(resident, plans: srcset) { _, resized in last = resized }
+            var last = full
+            try srcset.run(full, on: backend) { _, resized in last = resized }
             return last
         })
-        let square = try backend.resample(resident, plan: ThumbnailGeometry(
-            width: source.width, height: source.height, size: 512, fit: .cover)
-            .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos))
-        let glitch = try GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
+        let square = try ScaleStep(target: .cover(side: 512, gravity: .centre)).apply(to: full, on: backend)
+        let glitch = GlitchStep(parameters: GlitchParameters())
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
-            try backend.glitch(square, plan: glitch)
+            try glitch.apply(to: square, on: backend)
         })
         for effect in [ImageEffect.sepia(SepiaKernel()), .tiltShift(try TiltShiftKernel())] {
+            let step = KernelStep(effect.kernel)
             results.append(try measure("effect \(effect.name)", backend, square, outputSize: "512x512") {
-                try backend.run(effect.kernel, on: square)
+                try step.apply(to: square, on: backend)
             })
         }
         let rect = PixelRect(x: source.width / 4, y: source.height / 4, width: source.width / 2, height: source.height / 2)
-        results.append(try measure("crop", backend, resident, outputSize: "\(rect.width)x\(rect.height)") {
-            try backend.crop(resident, to: rect)
+        let crop = CropStep(region: .rect(rect))
+        results.append(try measure("crop", backend, full, outputSize: "\(rect.width)x\(rect.height)") {
+            try crop.apply(to: full, on: backend)
         })
         if backend.kind == .opencl {
-            results.append(try measure("upload+download", backend, resident, outputSize: "\(source.width)x\(source.height)",
+            results.append(try measure("upload+download", backend, full, outputSize: "\(source.width)x\(source.height)",
                                        drain: false) {
                 let up = try backend.makeResident(.host(source))
-                return .host(try up.hostImage())
+                return ImageContainer(try up.hostImage())
             })
         }
         return results
     }
 
-    private func measure(_ name: String, _ backend: any ComputeBackend, _ input: PipelineImage, outputSize: String,
-                         drain: Bool = true, _ body: () throws -> PipelineImage) throws -> Measurement {
+    private func measure(_ name: String, _ backend: any ComputeBackend, _ input: ImageContainer, outputSize: String,
+                         drain: Bool = true, _ body: () throws -> ImageContainer) throws -> Measurement {
         _ = try body().hostImage()  // warm-up: program build, pools
         var times = [Double]()
         for _ in 0..<repetitions {
             let start = DispatchTime.now().uptimeNanoseconds
-            var last: PipelineImage?
+            var last: ImageContainer?
             for _ in 0..<iterations { last = try body() }
             if drain, let last { _ = try last.hostImage() }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(iterations))

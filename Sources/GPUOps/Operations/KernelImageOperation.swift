@@ -2,7 +2,7 @@ import ComputeCore
 import ImageEffects
 import OperationChain
 
-/// Runs an `ImageKernel` on a backend: the user's own device operation, chained like the
+/// `KernelStep` as an operation: runs an `ImageKernel` on a backend, the user's own device operation, chained like the
 /// built-in ones. On a device backend a `.device` input stays on the device and the result
 /// is left there, so any run of device operations costs one upload and one download per
 /// image. On the CPU backend the kernel's host implementation runs (same bytes).
@@ -12,18 +12,19 @@ import OperationChain
 /// the CPU (one recovery path, per image, under the runner's cancellation), so this operation
 /// does not fall back by itself.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
-open class KernelImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
+open class KernelImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
     public let backend: any ComputeBackend
-    public let kernel: any ImageKernel
+    public let step: KernelStep
+    public var kernel: any ImageKernel { step.kernel }
 
-    public init(backend: any ComputeBackend, kernel: any ImageKernel, input: PipelineImage? = nil) {
+    public init(backend: any ComputeBackend, kernel: any ImageKernel, input: ImageContainer? = nil) {
         self.backend = backend
-        self.kernel = kernel
+        step = KernelStep(kernel)
         super.init(input: input)
     }
 
-    open override func execute(_ input: PipelineImage) throws -> PipelineImage {
-        try backend.run(kernel, on: input)
+    open override func execute(_ input: ImageContainer) throws -> ImageContainer {
+        try step.apply(to: input, on: backend)
     }
 }
 
@@ -31,7 +32,7 @@ open class KernelImageOperation: ChainableOperation<PipelineImage, PipelineImage
 /// alpha kept.
 // @unchecked Sendable: restated from Operation; no stored properties of its own.
 public final class SepiaImageOperation: KernelImageOperation, @unchecked Sendable {
-    public init(backend: any ComputeBackend, sepia: SepiaKernel = SepiaKernel(), input: PipelineImage? = nil) {
+    public init(backend: any ComputeBackend, sepia: SepiaKernel = SepiaKernel(), input: ImageContainer? = nil) {
         super.init(backend: backend, kernel: sepia, input: input)
     }
 }
@@ -40,7 +41,7 @@ public final class SepiaImageOperation: KernelImageOperation, @unchecked Sendabl
 /// `composite(im.filter(GaussianBlur(r)), im, rowMask)`.
 // @unchecked Sendable: restated from Operation; no stored properties of its own.
 public final class TiltShiftImageOperation: KernelImageOperation, @unchecked Sendable {
-    public init(backend: any ComputeBackend, tiltShift: TiltShiftKernel, input: PipelineImage? = nil) {
+    public init(backend: any ComputeBackend, tiltShift: TiltShiftKernel, input: ImageContainer? = nil) {
         super.init(backend: backend, kernel: tiltShift, input: input)
     }
 }

@@ -4,13 +4,14 @@ import ImageCodecs
 import OperationChain
 import Synchronization
 
-/// Reads a file or downloads an http(s) URL and decodes it to a host image.
+/// `DecodeStep` as an operation: reads a file or downloads an http(s) URL and decodes it to a
+/// host image with its metadata.
 ///
 /// Asynchronous because a download ends in a callback; a file is read and decoded on the
 /// queue's thread. The decoder checks the header against `options.maxPixels` before it
 /// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
 // @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
-public final class LoadImageOperation: AsyncChainableOperation<ImageSource, PipelineImage>, @unchecked Sendable {
+public final class LoadImageOperation: AsyncChainableOperation<ImageSource, ImageContainer>, @unchecked Sendable {
     public let options: DecodeOptions
     /// Seconds before a download is abandoned.
     public let timeout: Double
@@ -19,23 +20,13 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
     /// Largest download accepted, in bytes.
     public let sizeLimit: Int
     private let progress: URLFetcher.Progress?
-    /// What the decoder reported and how long reading and decoding took, inside one lock.
+    /// What decoding learned and how long reading and decoding took, inside one lock.
     private struct Report {
-        var decoded: DecodedImageInfo?
+        var facts: DecodeFacts?
         var timings = StageTimings()
     }
 
     private let state = Mutex(Report())
-
-    /// What the decoder reported, once finished.
-    public struct DecodedImageInfo: Sendable {
-        public var format: ImageFormat
-        public var sourceWidth: Int
-        public var sourceHeight: Int
-        public var scaleDenominator: Int
-        /// The input's ICC profile, when `options.readsICCProfile` asked for it.
-        public var iccProfile: [UInt8]?
-    }
 
     /// - Parameters:
     ///   - source: the input; nil to take it from the previous operation.
@@ -54,15 +45,16 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         super.init(input: source)
     }
 
-    public var decoded: DecodedImageInfo? { state.withLock { $0.decoded } }
+    /// What decoding learned about the source, once decoded (the output image carries it too).
+    public var facts: DecodeFacts? { state.withLock { $0.facts } }
     /// Read (or download) and decode times.
     public var timings: StageTimings { state.withLock { $0.timings } }
 
     public override func execute(_ input: ImageSource,
-                                 completion: @escaping @Sendable (Result<PipelineImage, any Error>) -> Void) {
+                                 completion: @escaping @Sendable (Result<ImageContainer, any Error>) -> Void) {
         switch input {
         case .file(let path):
-            completion(Result { try decode { try ImageDecoder.decode(contentsOf: path, options: options) } })
+            completion(Result { try decode { try DecodeStep(options: options).decode(contentsOf: path) } })
         case .url(let url):
             let started = StageClock.now
             let fetcher = URLFetcher(url: url, timeout: timeout, transferTimeout: transferTimeout, sizeLimit: sizeLimit,
@@ -78,7 +70,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
                 switch result {
                 case .success(let bytes):
                     completion(Result {
-                        try decode { try ImageDecoder.decode(data: bytes, source: url.absoluteString, options: options) }
+                        try decode { try DecodeStep(options: options).decode(bytes, source: url.absoluteString) }
                     })
                 case .failure(let reason):
                     completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: reason)))
@@ -87,15 +79,13 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Pipe
         }
     }
 
-    private func decode(_ body: () throws -> DecodedImage) throws -> PipelineImage {
+    private func decode(_ body: () throws -> ImageContainer) throws -> ImageContainer {
         let started = StageClock.now
-        let d = try body()
+        let image = try body()
         state.withLock {
             $0.timings.decode = StageClock.since(started)
-            $0.decoded = DecodedImageInfo(format: d.facts.format, sourceWidth: d.facts.sourceWidth,
-                                          sourceHeight: d.facts.sourceHeight,
-                                          scaleDenominator: d.facts.scaleDenominator, iccProfile: d.metadata.iccProfile)
+            $0.facts = image.facts
         }
-        return .host(d.image)
+        return image
     }
 }

@@ -14,31 +14,23 @@ public struct SavedImage: Sendable, Equatable {
     public var byteCount: Int
 }
 
-/// Brings the pixels to the host (the only download of a device chain), encodes them and
+/// `EncodeStep` and a durable write as an operation. Brings the pixels to the host (the only download of a device chain), encodes them and
 /// writes the file atomically and durably (`AtomicFileWriter`): a temporary file in the target
 /// folder, flushed, then renamed. The rename is the commit point: a save that fails before it
 /// leaves nothing behind, and the operation succeeds only once it has happened.
 ///
 /// With `defersCommit` (the batch runner) the operation stops short of the flush and rename:
 /// the file is written under its temporary name and `takePendingCommit()` hands it over, so
-/// that the caller commits it on a thread of its own while the next image is computed (the
-/// wait for the disk cost 5% of a batch's wall time when each worker waited itself). Until it
-/// is committed, nothing exists under `path`.
+/// that the caller commits it on a thread of its own while the next image is computed, instead
+/// of each worker waiting for the disk. Until it is committed, nothing exists under `path`.
 // @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
-public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedImage>, @unchecked Sendable {
+public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedImage>, @unchecked Sendable {
     public let path: String
-    public let format: ImageFormat
-    /// JPEG and lossy WebP quality, 1...100.
-    public let quality: Int
-    /// WebP without loss.
-    public let lossless: Bool
-    /// How hard PNG output is compressed.
-    public let pngCompression: PNGCompression
+    /// The format, its options and which metadata it writes.
+    public let encoding: EncodeStep
+    public var format: ImageFormat { encoding.format }
     /// Whether the file is left for the caller to commit (see above).
     public let defersCommit: Bool
-    /// The ICC profile to embed, asked for when the image is encoded (so it can come from an
-    /// operation earlier in the chain); nil or returning nil: none.
-    public let iccProfile: (@Sendable () -> [UInt8]?)?
     /// The stage times and the file written but not yet committed, inside one lock.
     private struct Progress {
         var timings = StageTimings()
@@ -47,16 +39,21 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
 
     private let state = Mutex(Progress())
 
-    public init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false,
-                pngCompression: PNGCompression = .standard, defersCommit: Bool = false,
-                iccProfile: (@Sendable () -> [UInt8]?)? = nil, input: PipelineImage? = nil) {
+    /// - Parameters:
+    ///   - keepsICCProfile: whether the image's ICC profile (`metadata.iccProfile`) is written
+    ///     into the file, as libvips' savers do unless told to strip it.
+    public convenience init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+                pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true, defersCommit: Bool = false,
+                input: ImageContainer? = nil) {
+        self.init(path: path, encoding: EncodeStep(format: format, quality: quality, lossless: lossless,
+                                                   pngCompression: pngCompression, keepsICCProfile: keepsICCProfile),
+                  defersCommit: defersCommit, input: input)
+    }
+
+    public init(path: String, encoding: EncodeStep, defersCommit: Bool = false, input: ImageContainer? = nil) {
         self.path = path
-        self.format = format
-        self.quality = quality
-        self.lossless = lossless
-        self.pngCompression = pngCompression
+        self.encoding = encoding
         self.defersCommit = defersCommit
-        self.iccProfile = iccProfile
         super.init(input: input)
     }
 
@@ -76,14 +73,12 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         }
     }
 
-    public override func execute(_ input: PipelineImage) throws -> SavedImage {
+    public override func execute(_ input: ImageContainer) throws -> SavedImage {
         var t = StageClock.now
         let host = try input.hostImage()
         let download = StageClock.since(t)
         t = StageClock.now
-        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, lossless: lossless,
-                                             pngCompression: pngCompression, destination: path)
-        if let profile = iccProfile?() { bytes = ICCProfile.embed(profile, in: bytes, format: format) }
+        let bytes = try encoding.encode(host, metadata: input.metadata, destination: path)
         let encode = StageClock.since(t)
         t = StageClock.now
         let file = try AtomicFileWriter.prepare(bytes, to: path)

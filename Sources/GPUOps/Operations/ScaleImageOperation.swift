@@ -1,110 +1,25 @@
 import ComputeCore
 import ImageMaths
 import OperationChain
-/// The size a `ScaleImageOperation` produces.
-public enum ScaleTarget: Sendable, Equatable {
-    /// Exactly `width × height` (aspect ratio not kept).
-    case size(width: Int, height: Int)
-    /// Shorter side to `side`, then the `side × side` square at `gravity` — resize and crop in
-    /// one pass that computes only the pixels of the square (docs/SPEC.md §3, cover).
-    case cover(side: Int, gravity: Gravity)
-    /// Longer side to `side`, aspect ratio kept (docs/SPEC.md §3, contain).
-    case contain(side: Int)
-    /// Shorter side to `side`, aspect ratio kept, nothing cut (the first half of cover).
-    case shorterSide(Int)
-    /// Fitted to a `width × height` box (docs/SPEC.md §3): cover fills it and cuts it out at
-    /// `gravity`, contain fits inside it. Without `enlarges`, a box that would scale the
-    /// picture up scales it by 1 instead. A square box that enlarges is `cover`/`contain`.
-    case box(width: Int, height: Int, fit: FitMode, gravity: Gravity, enlarges: Bool)
 
-    /// The target one entry of a size list asks for.
-    public init(_ size: ThumbnailSize, fit: FitMode, gravity: Gravity = .centre, enlarges: Bool = true) {
-        self = .box(width: size.width, height: size.height, fit: fit, gravity: gravity, enlarges: enlarges)
-    }
-
-    /// The resize plan for an input of `width × height`.
-    public func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
-        switch self {
-        case .size(let w, let h):
-            guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
-            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: w, outputHeight: h, filter: filter)
-        case .cover(let side, let gravity):
-            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
-            return ThumbnailGeometry(width: width, height: height, size: side, fit: .cover, gravity: gravity)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
-        case .contain(let side):
-            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
-            return ThumbnailGeometry(width: width, height: height, size: side, fit: .contain)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
-        case .shorterSide(let side):
-            guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
-            let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover)
-            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: g.scaledWidth,
-                                outputHeight: g.scaledHeight, filter: filter)
-        case .box(let w, let h, let fit, let gravity, let enlarges):
-            guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
-            return ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
-                                     gravity: gravity, enlarges: enlarges)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
-        }
-    }
-
-    /// The smallest full resized size this target reads from a `width × height` picture: what
-    /// shrink-on-load must leave at least twice of.
-    public func resizedSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        switch self {
-        case .size(let w, let h): (w, h)
-        case .cover(let side, _), .shorterSide(let side):
-            ThumbnailGeometry(width: width, height: height, size: side, fit: .cover).scaledSize
-        case .contain(let side):
-            ThumbnailGeometry(width: width, height: height, size: side, fit: .contain).scaledSize
-        case .box(let w, let h, let fit, _, let enlarges):
-            ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
-                              enlarges: enlarges).scaledSize
-        }
-    }
-
-    /// What shrink-on-load must leave at least twice of when one decode serves every target
-    /// in `targets`: the largest resized width and the largest resized height among them
-    /// (docs/SPEC.md §3), or nil for no targets.
-    public static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> (width: Int, height: Int)? {
-        guard !targets.isEmpty else { return nil }
-        var largest = (width: 0, height: 0)
-        for target in targets {
-            let size = target.resizedSize(width: width, height: height)
-            largest = (max(largest.width, size.width), max(largest.height, size.height))
-        }
-        return largest
-    }
-}
-
-extension ThumbnailGeometry {
-    var scaledSize: (width: Int, height: Int) { (scaledWidth, scaledHeight) }
-}
-
-/// Resizes an image on a backend with one of Pillow's filters, byte-identical to Pillow's
-/// `Image.resize` on opaque images. A host input is uploaded first on a device backend; the
-/// result stays on the backend.
+/// `ScaleStep` as an operation: resizes an image on a backend with one of Pillow's filters,
+/// byte-identical to Pillow's `Image.resize` on opaque images. A host input is uploaded first
+/// on a device backend; the result stays on the backend.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
-public final class ScaleImageOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
+public final class ScaleImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
     public let backend: any ComputeBackend
-    public let target: ScaleTarget
-    public let filter: ResampleFilter
+    public let step: ScaleStep
+    public var target: ScaleTarget { step.target }
+    public var filter: ResampleFilter { step.filter }
 
     public init(backend: any ComputeBackend, target: ScaleTarget, filter: ResampleFilter = .lanczos,
-                input: PipelineImage? = nil) {
+                input: ImageContainer? = nil) {
         self.backend = backend
-        self.target = target
-        self.filter = filter
+        step = ScaleStep(target: target, filter: filter)
         super.init(input: input)
     }
 
-    public override func execute(_ input: PipelineImage) throws -> PipelineImage {
-        try backend.resample(input, plan: plan(inputWidth: input.width, inputHeight: input.height))
-    }
-
-    /// The resize and crop this operation makes of an input of that size.
-    public func plan(inputWidth: Int, inputHeight: Int) throws -> ResamplePlan {
-        try target.plan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
+    public override func execute(_ input: ImageContainer) throws -> ImageContainer {
+        try step.apply(to: input, on: backend)
     }
 }

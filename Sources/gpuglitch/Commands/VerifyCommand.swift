@@ -56,16 +56,15 @@ struct VerifyCommand: ParsableCommand {
             let name = ControlCharacterEscaping.escaped(input.name)
             let line: String
             do {
-                let decoded = try Self.decode(input, options: pipeline.decodeOptions)
-                // Every size from the one decode, as process makes them; the first that differs is named.
+                let decoded = try Self.decode(input, step: pipeline.decode)
+                // Every size from the one decode through the path process takes (shared passes
+                // included), on the CPU and on the device; the first size that differs is named.
+                let reference = try pipeline.render(decoded, on: CPUBackend(threads: 1))
+                var results = try pipeline.render(decoded, on: target)
+                if let fault { results = results.map { Self.flippingLowestBit(of: fault, in: $0) } }
                 var mismatchLine: String?
-                for (size, scale) in zip(settings.sizes, pipeline.targets) where mismatchLine == nil {
-                    let report = try BackendParity.check(images: [decoded.image], devices: [target]) { backend, image in
-                        var result = try pipeline.render(image, profile: decoded.metadata.iccProfile, on: backend, target: scale)
-                        if backend.kind != .cpu, let fault { result = Self.flippingLowestBit(of: fault, in: result) }
-                        return .host(result)
-                    }
-                    if let mismatch = report.firstMismatch, let difference = mismatch.difference {
+                for (index, size) in settings.sizes.enumerated() where mismatchLine == nil {
+                    if let difference = PixelDifference.first(reference[index], results[index]) {
                         let label = settings.sizes.count > 1 ? " at size \(size)" : ""
                         mismatchLine = "\(name): \(difference)\(label) (cpu vs \(target.name))"
                     }
@@ -87,14 +86,14 @@ struct VerifyCommand: ParsableCommand {
         if other > 0 { throw ExitStatus.someInputsFailed }
     }
 
-    private static func decode(_ input: DiscoveredInput, options: DecodeOptions) throws -> DecodedImage {
+    private static func decode(_ input: DiscoveredInput, step: DecodeStep) throws -> ImageContainer {
         switch input.content {
         case .failure(let reason):
             throw VerifyInputError(reason: reason)
         case .image(source: .url, _, _):
             throw VerifyInputError(reason: "verify reads files only; download the URL first")
         case .image(source: .file(let path), _, _):
-            return try ImageDecoder.decode(contentsOf: path, options: options)
+            return try step.decode(contentsOf: path)
         }
     }
 

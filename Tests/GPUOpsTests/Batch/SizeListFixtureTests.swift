@@ -76,7 +76,7 @@ struct SizeListFixtureTests {
             #expect(plan.outputWidth == expected.scaledWidth && plan.outputHeight == expected.scaledHeight, "\(expected.size)")
             #expect(plan.window == expected.crop, "\(expected.size)")
         }
-        let outputs = try pipeline.render(image, on: CPUBackend())
+        let outputs = try pipeline.render(.host(image), on: CPUBackend())
         #expect(outputs.map { SHA256.hex($0.pixels) } == c.outputs.map(\.rgbaSHA256))
     }
 
@@ -87,9 +87,9 @@ struct SizeListFixtureTests {
         let image = try Self.decode(c)
         let pipeline = ThumbnailPipeline(settings: c.settings)
         let device = try OpenCLTestDevice.backend()
-        let cpu = try pipeline.render(image, on: CPUBackend())
+        let cpu = try pipeline.render(.host(image), on: CPUBackend())
         let before = device.transfers.snapshot
-        let gpu = try pipeline.render(image, on: device)
+        let gpu = try pipeline.render(.host(image), on: device)
         let after = device.transfers.snapshot
         #expect(gpu == cpu)
         #expect(after.uploads - before.uploads == 1)

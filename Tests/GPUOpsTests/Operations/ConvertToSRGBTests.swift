@@ -78,7 +78,7 @@ struct ConvertToSRGBTests {
     @Test("no profile: the step hands the image on unchanged")
     func noProfile() throws {
         let image = try ImageDecoder.decode(data: Self.bytes("adobe-rgb.png"), source: "a", options: DecodeOptions()).image
-        let out = try ConvertToSRGBImageOperation(backend: CPUBackend(), profile: { nil }).execute(.host(image))
+        let out = try ConvertToSRGBImageOperation(backend: CPUBackend()).execute(.host(image))
         #expect(try out.hostImage() == image)
     }
 
@@ -93,7 +93,7 @@ struct ConvertToSRGBTests {
         ]
         for (profile, expected) in cases {
             #expect(throws: expected) {
-                try ConvertToSRGBImageOperation(backend: CPUBackend(), profile: { profile }).execute(.host(image))
+                try ConvertToSRGBImageOperation(backend: CPUBackend()).execute(.host(image, metadata: ImageMetadata(iccProfile: profile)))
             }
         }
         #expect(ColourProfileError.unsupportedColourSpace("Lab ").description
@@ -134,16 +134,16 @@ struct ConvertToSRGBTests {
         let decoded = try ImageDecoder.decode(data: Self.bytes(input), source: input, options: pipeline.decodeOptions)
         let device = try OpenCLTestDevice.backend()
         let before = device.transfers.snapshot
-        let onDevice = try pipeline.render(decoded.image, profile: decoded.metadata.iccProfile, on: device)
+        let onDevice = try pipeline.render(ImageContainer(decoded), on: device)
         let after = device.transfers.snapshot
-        let onCPU = try pipeline.render(decoded.image, profile: decoded.metadata.iccProfile, on: CPUBackend())
+        let onCPU = try pipeline.render(ImageContainer(decoded), on: CPUBackend())
         #expect(onDevice == onCPU, "\(input)")
         // The host conversion in a device chain: one more download and upload, when there is a profile.
         let roundTrips = decoded.metadata.iccProfile == nil ? 1 : 2
         #expect(after.uploads - before.uploads == roundTrips && after.downloads - before.downloads == roundTrips)
         // The step is there: without it the result differs.
         settings.convertsToSRGB = false
-        let unconverted = try ThumbnailPipeline(settings: settings).render(decoded.image, on: CPUBackend())
+        let unconverted = try ThumbnailPipeline(settings: settings).render(ImageContainer(decoded), on: CPUBackend())
         #expect(unconverted != onCPU || decoded.metadata.iccProfile == nil, "\(input)")
     }
 }

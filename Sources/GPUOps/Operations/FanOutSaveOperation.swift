@@ -1,0 +1,51 @@
+import ComputeCore
+import ImageCodecs
+import OperationChain
+
+/// Makes and saves every output of one decoded image through `ThumbnailPipeline`'s one path:
+/// the image is made resident on the backend once (one upload on a device), each output's
+/// steps run from it, and each output's save downloads and writes the result (one download
+/// per output). The outputs are made one after another, so only one resized image exists at a
+/// time besides the shared input and, where the backend shares the sizes' horizontal passes,
+/// their intermediate images.
+///
+/// A cancelled run stops between outputs. With `defersCommit` saves (the batch runner's), no
+/// output is renamed into place here: the caller commits them all once every output was made,
+/// or abandons them all.
+// @unchecked Sendable: restated from Operation; the stored properties are immutable.
+public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [SavedImage]>, @unchecked Sendable {
+    public let pipeline: ThumbnailPipeline
+    public let backend: any ComputeBackend
+    /// One save per entry of the pipeline's sizes, in order.
+    public let saves: [SaveImageOperation]
+
+    /// The outputs of `pipeline`, each written by the save at the same position of `saves` (as
+    /// many saves as sizes; otherwise the operation fails with `OutputCountMismatch`, writing
+    /// nothing).
+    public init(pipeline: ThumbnailPipeline, backend: any ComputeBackend, saves: [SaveImageOperation],
+                input: ImageContainer? = nil) {
+        self.pipeline = pipeline
+        self.backend = backend
+        self.saves = saves
+        super.init(input: input)
+    }
+
+    public override func execute(_ input: ImageContainer) throws -> [SavedImage] {
+        let sizes = pipeline.settings.sizes.count
+        guard saves.count == sizes else { throw OutputCountMismatch(outputs: saves.count, sizes: sizes) }
+        var saved: [SavedImage] = []
+        saved.reserveCapacity(saves.count)
+        try pipeline.run(input, on: backend, before: { _ in
+            if isCancelled { throw CancellationError() }
+        }, each: { index, result in saved.append(try saves[index].execute(result)) })
+        return saved
+    }
+}
+
+/// Output paths (or saves) that do not match the size entries one to one.
+public struct OutputCountMismatch: Error, Equatable, CustomStringConvertible {
+    public let outputs: Int
+    public let sizes: Int
+
+    public var description: String { "\(outputs) output paths for \(sizes) sizes" }
+}

@@ -1,0 +1,102 @@
+import ComputeCore
+import ImageCodecs
+import ImageEffects
+
+/// The steps `ThumbnailSettings` describe, and the one path every image takes through them:
+/// the batch (`gpuglitch process`), `gpuglitch verify`, `gpuglitch bench` and
+/// `FanOutSaveOperation` all call `run(_:on:before:each:)`.
+///
+/// Each entry of `settings.sizes` is one output: its scale (cover fuses the resize with the
+/// crop), then the sRGB conversion (`convertsToSRGB`), the effects in order and the glitch.
+public struct ThumbnailPipeline: Sendable {
+    public let settings: ThumbnailSettings
+
+    /// One output's steps: the scale that starts it, and the steps after it.
+    public struct Output: Sendable {
+        public var scale: ScaleStep
+        public var steps: [any ImageStep]
+    }
+
+    public init(settings: ThumbnailSettings) { self.settings = settings }
+
+    /// The scale target of each entry of `settings.sizes`, in order.
+    public var targets: [ScaleTarget] {
+        settings.sizes.map { ScaleTarget($0, fit: settings.fit, gravity: settings.gravity, enlarges: settings.enlarges) }
+    }
+
+    /// The steps after the scale, the same for every output.
+    public var stepsAfterScale: [any ImageStep] {
+        var steps: [any ImageStep] = []
+        if settings.convertsToSRGB { steps.append(ConvertToSRGBStep()) }
+        for effect in settings.effects { steps.append(KernelStep(effect.kernel)) }
+        if let glitch = settings.glitch { steps.append(GlitchStep(parameters: glitch)) }
+        return steps
+    }
+
+    /// Every output's steps, in the order of `settings.sizes`.
+    public var outputs: [Output] {
+        let after = stepsAfterScale
+        return targets.map { Output(scale: ScaleStep(target: $0, filter: settings.filter), steps: after) }
+    }
+
+    /// How inputs are decoded: pixel and memory limits, orientation, the metadata the outputs
+    /// need, and shrink-on-load down to no less than twice what the largest scale reads (one
+    /// decode serves every size).
+    public var decodeOptions: DecodeOptions {
+        var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
+                                    failOnWarnings: settings.failOnWarnings,
+                                    memoryBudget: settings.memoryBudgetPerImage)
+        options.readsICCProfile = settings.keepsICCProfile || settings.convertsToSRGB
+        options.convertsCMYKToSRGB = settings.convertsToSRGB
+        let targets = self.targets
+        if settings.shrinkOnLoad, !targets.isEmpty {
+            options.minimumSize = { @Sendable w, h in ScaleTarget.resizedSize(of: targets, width: w, height: h)! }
+        }
+        return options
+    }
+
+    public var decode: DecodeStep { DecodeStep(options: decodeOptions) }
+
+    /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, and the
+    /// ICC profile kept unless the settings strip it or convert to sRGB.
+    public func encode(as format: ImageFormat) -> EncodeStep {
+        EncodeStep(format: format, quality: settings.quality, lossless: settings.webpLossless,
+                   pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
+    }
+
+    /// Runs every output over `image`, output after output, handing each result to `body`
+    /// with its position (after `before` with it, which may throw to stop). The image is made
+    /// resident on `backend` once (one upload on a device). With several outputs of a still
+    /// image, the scales go through one `resample(_:plans:each:)`, which lets the backend share
+    /// their horizontal passes; each result may be let go once `body` returns.
+    public func run(_ image: ImageContainer, on backend: any ComputeBackend, before: (Int) throws -> Void = { _ in },
+                    each body: (_ index: Int, _ result: ImageContainer) throws -> Void) throws {
+        let outputs = self.outputs
+        let resident = try image.mapFrames { try backend.makeResident($0) }
+        func finish(_ index: Int, from scaled: ImageContainer) throws {
+            var current = scaled
+            for step in outputs[index].steps { current = try step.apply(to: current, on: backend) }
+            try body(index, current)
+        }
+        guard outputs.count > 1, resident.frames.count == 1 else {
+            for index in outputs.indices {
+                try before(index)
+                try finish(index, from: try outputs[index].scale.apply(to: resident, on: backend))
+            }
+            return
+        }
+        let plans = try outputs.map { try $0.scale.plan(inputWidth: resident.width, inputHeight: resident.height) }
+        try backend.resample(resident.pixels, plans: plans) { index, resized in
+            try before(index)
+            // One frame (checked above): the resized pixels replace it.
+            try finish(index, from: try resident.mapFrames { _ in resized })
+        }
+    }
+
+    /// Every output of `image` on `backend`, on the host, in the order of `settings.sizes`.
+    public func render(_ image: ImageContainer, on backend: any ComputeBackend) throws -> [HostImage] {
+        var results: [HostImage] = []
+        try run(image, on: backend) { _, result in results.append(try result.hostImage()) }
+        return results
+    }
+}
