@@ -25,9 +25,11 @@ demo: release
 	$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/gpuglitch process samples --output $(DEMO_OUT) --report $(DEMO_OUT)/report.json
 	@echo "outputs in $(DEMO_OUT)/ (report: $(DEMO_OUT)/report.json)"
 
-# The whole test suite. OpenCL (POCL) must be present: its tests fail rather than skip.
+# The whole test suite, then the API misuses the compiler must refuse. OpenCL (POCL) must be
+# present: its tests fail rather than skip.
 test: deps
 	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	scripts/check-api-misuse.sh $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
 
 # The suite on a machine without OpenCL: the CPU path runs, OpenCL tests skip with a reason.
 test-no-opencl: deps
