@@ -25,8 +25,10 @@ demo: release
 	$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/gpuglitch process samples --output $(DEMO_OUT) --report $(DEMO_OUT)/report.json
 	@echo "outputs in $(DEMO_OUT)/ (report: $(DEMO_OUT)/report.json)"
 
-# The whole test suite. OpenCL (POCL) must be present: its tests fail rather than skip.
+# The whole test suite. OpenCL (POCL) must be present: its tests fail rather than skip. First,
+# the docs' Swift blocks must match their compiled copies (scripts/doc-snippets.py writes them).
 test: deps
+	scripts/doc-snippets.py --check
 	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 
 # The suite on a machine without OpenCL: the CPU path runs, OpenCL tests skip with a reason.
