@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
-        .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
+        .target(name: "ImageCodecs", dependencies: ["SystemIO", "ImageMaths", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
                                                      "CGIF", "CTIFF", "CAVIF", "CHEIF", "CHEIFZeroFill", "CLCMS2",
                                                      "CPNGUnfilter"]),
 

@@ -14,7 +14,8 @@ extension ImageOrientation {
     public func apply(to image: inout HostImage) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else {
-            (image.width, image.height) = displayedSize(width: w, height: h)
+            let size = displayedSize(width: w, height: h)
+            (image.width, image.height) = (size.width, size.height)
             return
         }
         switch self {
