@@ -130,7 +130,7 @@ let package = Package(
             dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "COpenCL"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),
+        .testTarget(name: "OperationChainTests", dependencies: ["OperationChain"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "BatchPlanningTests", dependencies: ["BatchPlanning", "SystemIO", "TestSupport"]),
