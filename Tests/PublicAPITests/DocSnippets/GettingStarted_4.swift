@@ -8,7 +8,7 @@ extension GettingStartedPage {
         let request = try DeviceRequest.fromEnvironment() ?? .auto   // e.g. GPUGLITCH_DEVICE=opencl:0
         let selection = try DeviceSelector.select(request)
         if let notice = selection.notice {
-            print(notice)   // e.g. "no OpenCL GPU or accelerator (…); using the CPU fallback"
+            print(notice)   // e.g. "no OpenCL GPU or accelerator (…); …; using the CPU fallback"
         }
         let backend = selection.backend
         print("running on \(backend.name)")
