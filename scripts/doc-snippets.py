@@ -8,14 +8,15 @@ Usage: scripts/doc-snippets.py           write Tests/PublicAPITests/DocSnippets/
 
 Pages: docs/*.md and every DocC article (Sources/*/*.docc/*.md). Each page's blocks live in a
 namespace of their own, `struct PagePage {}` (DocSnippets/PAGE.swift; pages may declare the
-same names), and block N of PAGE.md becomes DocSnippets/PAGE_N.swift, an extension of it:
+same names), and block N of PAGE.md becomes DocSnippets/PAGE_N.swift, an extension of it, with
+the block's `import` lines at the top of the file (after Foundation and GPUOps):
 - a block that starts with a declaration (struct, final class, func, @Test, ...) is kept as it
   is, so the page's later blocks and the tests can use what it declares (a `func` becomes
-  `static func`; `import` lines move to the top of the file);
+  `static func`);
 - any other block is a list of statements, wrapped in `static func blockN(...) async throws`.
-  The names a page uses without declaring them in the block (`device`, `image`, `kernel`: see
-  CONTEXT) become its parameters, and each value the block declares at its top level is
-  marked used, as a page's last line often shows a value it does not use again.
+  The names a page uses without declaring them in the block (`device`, `image`, `kernel`,
+  `queue`: see CONTEXT) become its parameters, and each value the block declares at its top
+  level is marked used, as a page's last line often shows a value it does not use again.
 A block that cannot be compiled in a test target (a package manifest, a fuzz target) opts out
 with `<!-- snippet: not-compiled: REASON -->` on the line before its fence, and is checked in
 another way (see the reason).
