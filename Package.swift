@@ -79,7 +79,8 @@ let package = Package(
                                                      "CGIF", "CTIFF", "CAVIF", "CHEIF", "CHEIFZeroFill", "CLCMS2",
                                                      "CPNGUnfilter"]),
 
-        // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
+        // Layer 3 (below the codecs too, which use its PixelSize): pure host-side maths shared by every
+        // backend (sizes, weights, plans, glitch); it imports nothing.
         .target(name: "ImageMaths"),
 
         // Layer 4: what a backend is, and the image in flight on the host or a device.
