@@ -26,8 +26,10 @@ demo: release
 	@echo "outputs in $(DEMO_OUT)/ (report: $(DEMO_OUT)/report.json)"
 
 # The whole test suite, then the API misuses the compiler must refuse. OpenCL (POCL) must be
-# present: its tests fail rather than skip.
+# present: its tests fail rather than skip. First, the docs' Swift blocks must match their
+# compiled copies (scripts/doc-snippets.py writes them).
 test: deps
+	scripts/doc-snippets.py --check
 	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
 	scripts/check-api-misuse.sh $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
 

@@ -75,11 +75,12 @@ let package = Package(
         .target(name: "SystemIO", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
-        .target(name: "ImageCodecs", dependencies: ["SystemIO", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
+        .target(name: "ImageCodecs", dependencies: ["SystemIO", "ImageMaths", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
                                                      "CGIF", "CTIFF", "CAVIF", "CHEIF", "CHEIFZeroFill", "CLCMS2",
                                                      "CPNGUnfilter"]),
 
-        // Layer 3: pure host-side preparation shared by every backend (weights, plans, glitch).
+        // Layer 3 (below the codecs too, which use its PixelSize): pure host-side maths shared by every
+        // backend (sizes, weights, plans, glitch); it imports nothing.
         .target(name: "ImageMaths"),
 
         // Layer 4: what a backend is, and the image in flight on the host or a device.
@@ -130,7 +131,7 @@ let package = Package(
             dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "COpenCL"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "OperationChainTests", dependencies: ["OperationChain", "TestSupport"]),
+        .testTarget(name: "OperationChainTests", dependencies: ["OperationChain"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "BatchPlanningTests", dependencies: ["BatchPlanning", "SystemIO", "TestSupport"]),

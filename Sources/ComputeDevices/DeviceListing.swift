@@ -5,8 +5,8 @@ import Foundation
 /// Everything `gpuglitch devices` prints: each OpenCL platform and device with its
 /// properties, the CPU fallback, and which of them `auto` picks. Codable for `--json`.
 public struct DeviceListing: Sendable, Equatable, Codable {
-    /// The CPU fallback entry.
-    public struct CPUFallback: Sendable, Equatable, Codable {
+    /// The CPU backend's entry (named apart from `CPUFallback`, which hands that backend out).
+    public struct CPUBackendSummary: Sendable, Equatable, Codable {
         /// The `--device` value, `cpu`.
         public let request: String
         /// Threads it runs on.
@@ -18,7 +18,7 @@ public struct DeviceListing: Sendable, Equatable, Codable {
     /// What OpenCL said: `ok` with devices, otherwise why there are none (`no platform`, ...).
     public let openCLStatus: String
     public let platforms: [OpenCLInventory.Platform]
-    public let cpu: CPUFallback
+    public let cpu: CPUBackendSummary
     /// The `--device` value of the entry `auto` tries first (`opencl:0`, or `cpu`). Found
     /// without building programs: should that device's build fail, `auto` moves on.
     public let auto: String
@@ -30,8 +30,8 @@ public struct DeviceListing: Sendable, Equatable, Codable {
     public init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         openCLStatus = inventory.state == .devicesFound ? "ok" : inventory.reason
         platforms = inventory.platforms
-        cpu = CPUFallback(request: DeviceRequest.cpu.description, threads: cpuThreads,
-                          resampling: CPUBackend.resamplingKernels)
+        cpu = CPUBackendSummary(request: DeviceRequest.cpu.description, threads: cpuThreads,
+                                  resampling: CPUBackend.resamplingKernels)
         auto = inventory.candidates(for: .auto).first.map { $0.request.description } ?? DeviceRequest.cpu.description
     }
 

@@ -1,3 +1,4 @@
+import ImageMaths
 /// How `ImageDecoder` decodes.
 public struct DecodeOptions: Sendable {
     /// Inputs whose header declares more pixels (width × height, before any shrink-on-load) are
@@ -11,7 +12,7 @@ public struct DecodeOptions: Sendable {
     /// from; a JPEG is then decoded at 1/2, 1/4 or 1/8 scale as long as both sides hold that
     /// scale times twice that size, as Pillow's `draft` (see `ShrinkOnLoad`). `nil` decodes at full size.
     /// Every other format is always decoded at full size.
-    public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))?
+    public var minimumSize: (@Sendable (_ width: Int, _ height: Int) -> PixelSize)?
     /// Whether a decoder warning fails the decode (the default), libvips' `fail_on=warning`.
     /// For JPEG, a libjpeg warning fails it. libjpeg warns when entropy data
     /// is damaged ("bad Huffman code", "premature end of data segment", or "N extraneous bytes
@@ -38,7 +39,7 @@ public struct DecodeOptions: Sendable {
 
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,
-                minimumSize: (@Sendable (_ width: Int, _ height: Int) -> (width: Int, height: Int))? = nil,
+                minimumSize: (@Sendable (_ width: Int, _ height: Int) -> PixelSize)? = nil,
                 failOnWarnings: Bool = true,
                 memoryBudget: Int = MemoryBudget.perImage(imagesInFlight: 1)) {
         self.maxPixels = maxPixels

@@ -14,8 +14,8 @@ extension ImageOrientation {
     public func apply(to image: inout HostImage) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else {
-            let shown = displayedSize(width: w, height: h)
-            image = HostImage(width: shown.width, height: shown.height, computedPixels: [])
+            let size = displayedSize(width: w, height: h)
+            image = HostImage(width: size.width, height: size.height, computedPixels: [])
             return
         }
         switch self {

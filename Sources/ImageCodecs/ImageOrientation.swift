@@ -1,3 +1,4 @@
+import ImageMaths
 /// The EXIF orientation of a picture (TIFF tag 0x0112): how the stored rows and columns map
 /// onto the picture as it should be shown.
 ///
@@ -32,7 +33,7 @@ public enum ImageOrientation: Int, Sendable, CaseIterable, Codable {
     public var swapsWidthAndHeight: Bool { rawValue >= 5 }
 
     /// The displayed size of a picture stored as `width × height`.
-    public func displayedSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        swapsWidthAndHeight ? (height, width) : (width, height)
+    public func displayedSize(width: Int, height: Int) -> PixelSize {
+        swapsWidthAndHeight ? PixelSize(width: height, height: width) : PixelSize(width: width, height: height)
     }
 }

@@ -1,12 +1,13 @@
 import CWebP
+import ImageMaths
 
 extension WebPContainer {
     /// The canvas size as libwebp reads it from the bitstream header, or nil.
-    static func canvasSize(_ b: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+    static func canvasSize(_ b: UnsafeRawBufferPointer) -> PixelSize? {
         var width: Int32 = 0, height: Int32 = 0
         guard WebPGetInfo(b.baseAddress?.assumingMemoryBound(to: UInt8.self), b.count, &width, &height) != 0,
               width > 0, height > 0 else { return nil }
-        return (Int(width), Int(height))
+        return PixelSize(width: Int(width), height: Int(height))
     }
 }
 

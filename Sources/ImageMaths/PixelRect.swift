@@ -1,4 +1,6 @@
-/// A rectangle of whole pixels: origin at the top-left, `x` to the right, `y` down.
+/// A rectangle of whole pixels: origin at the top-left, `x` to the right, `y` down. A type of
+/// its own rather than a `PixelSize` with an origin: a crop region is placed, a size is not,
+/// and its four stored fields are what reports and `Codable` write.
 public struct PixelRect: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     public var x: Int
     public var y: Int
@@ -11,6 +13,9 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable, CustomStringCon
         self.width = width
         self.height = height
     }
+
+    /// The rectangle's width and height.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
 
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }

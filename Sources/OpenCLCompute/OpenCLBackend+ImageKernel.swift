@@ -1,5 +1,6 @@
 import ComputeCore
 import ImageCodecs
+import ImageMaths
 
 extension OpenCLBackend {
     /// Runs a user's `ImageKernel`: the launches its `encode` records, on this device's

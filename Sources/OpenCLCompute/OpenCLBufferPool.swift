@@ -3,17 +3,16 @@ import Foundation
 import Synchronization
 
 /// Buffers kept for reuse: device buffers (`CLBuffer`), and on devices with memory of their
-/// own the pinned staging of transfers (`CLPinnedBuffer`). Allocating a fresh 48 MB buffer
-/// costs ~30 ms on POCL against ~5 ms for writing into a reused one (docs/SPEC.md §8).
+/// own the pinned staging of transfers (`CLPinnedBuffer`). Allocating device memory costs more
+/// than writing into memory already mapped, and every image needs several buffers, so buffers
+/// outlive the images that used them (figures: docs/BENCHMARKS.md, "The OpenCL buffer pool").
 ///
 /// Requests are served by size class (`capacity(for:)`: the size rounded up to a multiple of an
 /// eighth of its power of two, at most 12.5% more), not by exact size: photos of a real batch
-/// almost all differ in size, and with exact sizes every upload and every intermediate image
-/// missed the pool. On POCL each miss maps fresh memory that page-faults on first use: over 60
-/// camera JPEGs, exact sizes made 128 large buffers (925 MB) where classes make 19 (130 MB),
-/// with 182 000 page faults instead of 74 000 and 20% instead of 12% of the process's CPU time
-/// spent in the OS. An idle buffer of the request's class is taken first, else the smallest
-/// idle one at most 50% larger.
+/// almost all differ in size, so with exact sizes every upload and every intermediate image
+/// would miss the pool, and on POCL each miss maps fresh memory that page-faults on first use.
+/// An idle buffer of the request's class is taken first, else the smallest idle one at most
+/// 50% larger.
 ///
 /// A buffer handed out is wrapped in a `PooledBuffer`, which gives it back when the last
 /// reference goes (the `DeviceImage` holding it is dropped). Kernels still queued on it are

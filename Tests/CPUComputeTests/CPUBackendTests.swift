@@ -43,9 +43,11 @@ struct CPUBackendTests {
     }
 
     @Test("the CPU backend owns no device images: download is refused, naming the owner")
-    func downloadRefused() {
+    func downloadRefused() throws {
         let device = EmbeddedBackend(name: "fake-device")
-        guard case .device(let d) = device.hold(TestImages.gradient(width: 2, height: 2)) else { return }
+        let held = device.hold(TestImages.gradient(width: 2, height: 2))
+        let onDevice: DeviceImage? = if case .device(let d) = held { d } else { nil }
+        let d = try #require(onDevice, "the image is on the host")
         #expect(throws: ComputeArgumentError.foreignDeviceImage(owner: "fake-device", backend: "cpu")) {
             try CPUBackend(threads: 1).download(d)
         }

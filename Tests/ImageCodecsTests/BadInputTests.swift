@@ -1,5 +1,6 @@
 @testable import ImageCodecs
 import Foundation
+import ImageMaths
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -216,7 +217,7 @@ struct BadInputTests {
                 == .exceedsMemoryBudget(width: 451, height: 300, bytes: 1_623_600, budget: 1_623_599))
         // Shrink-on-load to 1/2 (226x150): the decoded size is what counts.
         var halved = DecodeOptions(memoryBudget: MemoryBudget.estimate(width: 226, height: 150))
-        halved.minimumSize = { _, _ in (100, 60) }
+        halved.minimumSize = { _, _ in PixelSize(width: 100, height: 60) }
         #expect(decodeReason(Self.jpeg, options: halved) == nil)
         // A 30000x30000 PNG header under a raised pixel limit: 10.8 GB, over any budget here.
         let reason = decodeReason(Self.pngClaiming(width: 30_000, height: 30_000),

@@ -1,4 +1,5 @@
 @testable import ImageCodecs
+import ImageMaths
 import Testing
 import TestSupport
 
@@ -60,7 +61,7 @@ struct FixtureDecodeTests {
         let d = scaled.denominator
         // Ask for half of Pillow's draft size `(W // d, H // d)`: 1/d is then the largest scale
         // that holds twice the request (`ShrinkOnLoad.denominator`, Pillow's rule).
-        let options = DecodeOptions(minimumSize: { w, h in (w / d / 2, h / d / 2) })
+        let options = DecodeOptions(minimumSize: { w, h in PixelSize(width: w / d / 2, height: h / d / 2) })
         let decoded = try ImageDecoder.decode(contentsOf: sample.path, options: options)
         #expect(decoded.facts.scaleDenominator == d)
         #expect(decoded.facts.sourceWidth == sample.width)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ImageCodecs
+import ImageMaths
 import Testing
 import TestSupport
 
@@ -61,7 +62,7 @@ import TestSupport
     func shrinkOnLoadSameVerdict(_ fixture: Case) throws {
         let full = DecodeOptions(failOnWarnings: false)
         var shrunk = full
-        shrunk.minimumSize = { w, h in (w / 8, h / 8) }
+        shrunk.minimumSize = { w, h in PixelSize(width: w / 8, height: h / 8) }
         #expect(Self.reason(fixture, options: shrunk) == Self.reason(fixture, options: full))
         if fixture.pillow == "read" {
             #expect(try Self.decode(fixture, options: shrunk).facts.scaleDenominator > 1)

@@ -1,4 +1,5 @@
 @testable import ImageCodecs
+import ImageMaths
 import Testing
 
 /// Shrink-on-load: the denominator choice (pure) and what the decoder does with it.
@@ -44,7 +45,7 @@ struct ShrinkOnLoadTests {
     ])
     func decodedSize(minimumWidth: Int, minimumHeight: Int, expected: Int) throws {
         // chelsea.jpg is 451x300: 1/2 = 226x150, 1/4 = 113x75, 1/8 = 57x38.
-        let options = DecodeOptions(minimumSize: { _, _ in (minimumWidth, minimumHeight) })
+        let options = DecodeOptions(minimumSize: { _, _ in PixelSize(width: minimumWidth, height: minimumHeight) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.jpg"), options: options)
         let d = ShrinkOnLoad.denominator(width: 451, height: 300, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
         #expect(d == expected)
@@ -58,7 +59,7 @@ struct ShrinkOnLoadTests {
     func orientedRequest() throws {
         // coffee-exif-rotated.jpg is stored 400x600 with orientation 6: shown as 600x400. The
         // closure asks for little only if it is shown the landscape size.
-        let options = DecodeOptions(minimumSize: { w, h in w > h ? (w / 4, h / 4) : (w, h) })
+        let options = DecodeOptions(minimumSize: { w, h in w > h ? PixelSize(width: w / 4, height: h / 4) : PixelSize(width: w, height: h) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("coffee-exif-rotated.jpg"), options: options)
         #expect(decoded.facts.scaleDenominator == 2)
         #expect(decoded.facts.sourceWidth == 600 && decoded.facts.sourceHeight == 400)
@@ -68,7 +69,7 @@ struct ShrinkOnLoadTests {
 
     @Test("without orientation the minimum refers to the stored size")
     func unorientedRequest() throws {
-        let options = DecodeOptions(applyOrientation: false, minimumSize: { w, h in w > h ? (w / 4, h / 4) : (w, h) })
+        let options = DecodeOptions(applyOrientation: false, minimumSize: { w, h in w > h ? PixelSize(width: w / 4, height: h / 4) : PixelSize(width: w, height: h) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("coffee-exif-rotated.jpg"), options: options)
         #expect(decoded.facts.scaleDenominator == 1)
         #expect(decoded.facts.sourceWidth == 400 && decoded.facts.sourceHeight == 600)
@@ -77,7 +78,7 @@ struct ShrinkOnLoadTests {
 
     @Test("PNGs are always decoded at full size")
     func pngFullSize() throws {
-        let options = DecodeOptions(minimumSize: { _, _ in (1, 1) })
+        let options = DecodeOptions(minimumSize: { _, _ in PixelSize(width: 1, height: 1) })
         let decoded = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.png"), options: options)
         #expect(decoded.facts.scaleDenominator == 1)
         #expect(decoded.image.width == 451 && decoded.image.height == 300)

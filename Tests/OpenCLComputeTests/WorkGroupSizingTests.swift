@@ -1,4 +1,5 @@
 import ComputeCore
+import ImageMaths
 import Testing
 
 /// Work-group shapes against a kernel's and a device's limits (`WorkGroupSizing`): what lets

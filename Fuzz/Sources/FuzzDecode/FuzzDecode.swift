@@ -1,6 +1,7 @@
 import FuzzDecodeOptions
 import FuzzSupport
 @testable import ImageCodecs
+import ImageMaths
 
 /// The whole decode, as a batch runs it: format detection, then every decoder (PNG fast path,
 /// libpng, the Pillow repair of a lenient decode, JPEG with shrink-on-load, WebP, TIFF, GIF,
@@ -36,7 +37,7 @@ private func checkDecode(_ file: [UInt8], options: DecodeOptions, convertsToSRGB
         checkSRGBConversion(decoded.image, profile: profile)
     }
     if options.failOnWarnings, let header = try? ImageDecoder.readHeader(data: file, source: "fuzz") {
-        let stored = (width: header.storedWidth, height: header.storedHeight)
+        let stored = PixelSize(width: header.storedWidth, height: header.storedHeight)
         let expected = options.applyOrientation
             ? header.orientation.displayedSize(width: stored.width, height: stored.height) : stored
         FuzzDriver.require(expected.width == decoded.facts.sourceWidth && expected.height == decoded.facts.sourceHeight,

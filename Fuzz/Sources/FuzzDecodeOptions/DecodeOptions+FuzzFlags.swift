@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageMaths
 
 extension DecodeOptions {
     /// The decode options the image targets (FuzzDecode, FuzzDeterminism) take from an
@@ -13,7 +14,7 @@ extension DecodeOptions {
                   memoryBudget: 1 << 28)
         if shrink > 0 {
             minimumSize = { @Sendable width, height in
-                (width: max(1, width >> shrink), height: max(1, height >> shrink))
+                PixelSize(width: max(1, width >> shrink), height: max(1, height >> shrink))
             }
         }
         readsICCProfile = flags & 4 != 0

@@ -2,7 +2,7 @@ import BatchPlanning
 import FuzzSupport
 import GPUOps
 
-/// The CLI's spec strings: `--glitch` (`GlitchSpec`), `--effect` (`EffectSpec`), `--shard`
+/// The CLI's spec strings: `--glitch` (`GlitchSpec`), `--effect` (`ImageEffect(spec:)`), `--shard`
 /// (`ShardSpec`), `--size` lists (`ThumbnailSize.list`) and `--output-template`
 /// (`OutputTemplate`), each given the input as text (invalid UTF-8 repaired, as the shell's
 /// arguments are). The first byte picks the parser.
@@ -27,9 +27,9 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
                 FuzzDriver.require(false, "'\(text)' accepted, but its plan fails: \(error)")
             }
         case 1:
-            guard let effect = try? EffectSpec.parse(text) else { return }
+            guard let effect = try? ImageEffect(spec: text) else { return }
             let spelled = effect.description
-            FuzzDriver.require((try? EffectSpec.parse(spelled)) == effect, "'\(text)' is \(effect), which does not parse back")
+            FuzzDriver.require((try? ImageEffect(spec: spelled)) == effect, "'\(text)' is \(effect), which does not parse back")
         case 2:
             guard let shard = try? ShardSpec(parsing: text) else { return }
             FuzzDriver.require(1 <= shard.index && shard.index <= shard.count, "'\(text)' gave \(shard)")

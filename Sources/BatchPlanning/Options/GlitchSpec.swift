@@ -3,8 +3,9 @@ import GPUOps
 /// Parses the `--glitch` option: comma-separated `key=value` pairs, e.g.
 /// `seed=7,shift=10,edge=wrap,scanlines=4,thickness=2,strength=128,tears=8,tear-shift=40,tear-height=20`.
 ///
-/// Keys not given keep `GlitchParameters`' defaults. Every error names the part of the spec
-/// that is wrong, because a long spec with one bad value is otherwise hard to fix.
+/// Keys not given keep `GlitchParameters`' defaults. Spaces and tabs around an item, key or
+/// value are ignored, as in `--effect` (`ImageEffect(spec:)`). Every error names the part of the
+/// spec that is wrong, because a long spec with one bad value is otherwise hard to fix.
 package enum GlitchSpec {
     /// The keys, in the order the help and error messages list them.
     package static let keys = ["seed", "shift", "edge", "scanlines", "thickness", "strength",
@@ -14,10 +15,14 @@ package enum GlitchSpec {
     /// the `--glitch:` prefix, which the option adds).
     package struct ParseError: Error, CustomStringConvertible, Equatable {
         package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     package static func parse(_ spec: String) throws(ParseError) -> GlitchParameters {
-        if spec.allSatisfy({ $0 == " " }) {
+        if spec.trimmingSpaces.isEmpty {
             throw ParseError(description:
                 "empty spec (expected key=value pairs separated by commas, e.g. seed=7,shift=10)")
         }

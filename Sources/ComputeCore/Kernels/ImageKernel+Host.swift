@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageMaths
 
 extension ImageKernel {
     /// `runOnHost`, checked against `outputSize`: the one host path every backend takes (the

@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageMaths
 
 /// An image operation a user adds without touching the library: OpenCL C source, how its
 /// kernels are launched, the output size, and the same computation on the host.
@@ -32,15 +33,4 @@ public protocol ImageKernel: Sendable {
 extension ImageKernel {
     public func outputSize(width: Int, height: Int) throws -> PixelSize { PixelSize(width: width, height: height) }
     public func outputIsOpaque(inputIsOpaque: Bool) -> Bool { inputIsOpaque }
-}
-
-/// A width and a height in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-    public var description: String { "\(width)x\(height)" }
 }

@@ -1,3 +1,4 @@
+import ImageMaths
 /// The launches of one run of an `ImageKernel`, recorded by its `encode` and then executed by
 /// a device backend in order. Recording is pure host work, the same for every device
 /// backend; only the execution is backend code.

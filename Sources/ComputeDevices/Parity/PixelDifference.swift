@@ -1,5 +1,6 @@
 import ComputeCore
 import ImageCodecs
+import ImageMaths
 
 /// Where two results of the same work first differ: their sizes, or the first pixel in row
 /// order, with both RGBA values.

@@ -49,9 +49,9 @@ public enum ScaleTarget: Sendable, Equatable {
 
     /// The smallest full resized size this target reads from a `width × height` picture: what
     /// shrink-on-load must leave at least twice of.
-    public func resizedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    public func resizedSize(width: Int, height: Int) -> PixelSize {
         switch self {
-        case .size(let w, let h): (w, h)
+        case .size(let w, let h): PixelSize(width: w, height: h)
         case .cover(let side, _), .shorterSide(let side):
             ThumbnailGeometry(width: width, height: height, size: side, fit: .cover).scaledSize
         case .contain(let side):
@@ -65,17 +65,17 @@ public enum ScaleTarget: Sendable, Equatable {
     /// What shrink-on-load must leave at least twice of when one decode serves every target
     /// in `targets`: the largest resized width and the largest resized height among them
     /// (docs/SPEC.md §3), or nil for no targets.
-    public static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> (width: Int, height: Int)? {
+    public static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> PixelSize? {
         guard !targets.isEmpty else { return nil }
-        var largest = (width: 0, height: 0)
+        var largest = PixelSize(width: 0, height: 0)
         for target in targets {
             let size = target.resizedSize(width: width, height: height)
-            largest = (max(largest.width, size.width), max(largest.height, size.height))
+            largest = PixelSize(width: max(largest.width, size.width), height: max(largest.height, size.height))
         }
         return largest
     }
 }
 
 extension ThumbnailGeometry {
-    var scaledSize: (width: Int, height: Int) { (scaledWidth, scaledHeight) }
+    var scaledSize: PixelSize { PixelSize(width: scaledWidth, height: scaledHeight) }
 }

@@ -131,7 +131,7 @@ struct ThumbnailOptions: ParsableArguments {
         var parsed: [ImageEffect] = []
         for spec in effects {
             do {
-                parsed.append(try EffectSpec.parse(spec))
+                parsed.append(try ImageEffect(spec: spec))
             } catch {
                 throw ValidationError("--effect \(spec): \(error.description)")
             }
