@@ -27,13 +27,14 @@ extension GettingStartedPage {
         }
 
         func runOnHost(_ input: HostImage) throws -> HostImage {
-            var output = input
-            for i in stride(from: 0, to: output.pixels.count, by: 4) {
-                output.pixels[i] = 255 - output.pixels[i]
-                output.pixels[i + 1] = 255 - output.pixels[i + 1]
-                output.pixels[i + 2] = 255 - output.pixels[i + 2]
+            var pixels = input.pixels
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                pixels[i] = 255 - pixels[i]
+                pixels[i + 1] = 255 - pixels[i + 1]
+                pixels[i + 2] = 255 - pixels[i + 2]
             }
-            return output
+            // The size is checked against the bytes here: a mismatch is a thrown error.
+            return try HostImage(width: input.width, height: input.height, pixels: pixels)
         }
     }
 }

@@ -4,15 +4,17 @@ import Foundation
 import GPUOps
 
 extension ImageOperationsPage {
-    final class InvertOnHostOperation: ChainableOperation<PipelineImage, PipelineImage>, @unchecked Sendable {
-        override func execute(_ input: PipelineImage) throws -> PipelineImage {
-            var host = try input.hostImage()            // downloads if the image is on a device
-            for i in stride(from: 0, to: host.pixels.count, by: 4) {
-                host.pixels[i] = 255 - host.pixels[i]
-                host.pixels[i + 1] = 255 - host.pixels[i + 1]
-                host.pixels[i + 2] = 255 - host.pixels[i + 2]
+    final class InvertOnHostOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
+        override func execute(_ input: ImageContainer) throws -> ImageContainer {
+            let host = try input.hostImage()            // downloads if the image is on a device
+            var pixels = host.pixels
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                pixels[i] = 255 - pixels[i]
+                pixels[i + 1] = 255 - pixels[i + 1]
+                pixels[i + 2] = 255 - pixels[i + 2]
             }
-            return .host(host)                          // the next device operation uploads it
+            let inverted = try HostImage(width: host.width, height: host.height, pixels: pixels)
+            return .host(inverted, metadata: input.metadata)  // the next device operation uploads it
         }
     }
 }

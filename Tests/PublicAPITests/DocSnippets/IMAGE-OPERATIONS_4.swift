@@ -58,7 +58,7 @@ extension ImageOperationsPage {
                     }
                 }
             }
-            return HostImage(width: w, height: h, pixels: out)
+            return try HostImage(width: w, height: h, pixels: out)
         }
     }
 }
