@@ -150,8 +150,9 @@ let package = Package(
             dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it.
-        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"]),
+        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it
+        // (`packageAccess: false`: a `package` symbol there does not compile).
+        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"], packageAccess: false),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,3 @@
 @_exported import struct OpenCLCompute.CLError
 @_exported import struct OpenCLCompute.CLCallError
 @_exported import struct OpenCLCompute.CLBuildError
-// Named by `OpenCLDeviceSummary.type` and `DeviceListing.kernels`.
-@_exported import enum OpenCLCompute.CLDeviceType
-@_exported import struct OpenCLCompute.OpenCLKernelReport

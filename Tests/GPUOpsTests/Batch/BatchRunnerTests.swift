@@ -112,7 +112,7 @@ struct BatchDeviceFallbackTests {
 }
 
 /// The CPU backend, cancelling a batch runner when the first pass of an image reaches it.
-final class CancellingCPUBackend: ComputeBackend {
+final class CancellingCPUBackend: ComputeBackendCore {
     let kind = BackendKind.cpu
     let name = "cpu (cancels its runner)"
     let transfers = TransferCounters()
