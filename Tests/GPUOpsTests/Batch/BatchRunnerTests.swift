@@ -1,6 +1,9 @@
+import ComputeCore
 @testable import GPUOps
 import CPUCompute
 import Foundation
+import ImageCodecs
+import ImageMaths
 import OpenCLCompute
 @testable import SystemIO
 import Synchronization
