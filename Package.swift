@@ -110,7 +110,9 @@ let package = Package(
         // Layer 8: batches of files: discovery, planning, the runner wired to reports, merging.
         .target(
             name: "BatchPlanning",
-            dependencies: ["GPUOps", "SystemIO", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["GPUOps", "SystemIO", .product(name: "SystemPackage", package: "swift-system"),
+                           // Package API `import GPUOps` does not show: the format registry, the CPU fallback.
+                           "ImageCodecs", "ComputeDevices"]
         ),
 
         // Layer 9: the command-line tool: options, terminal, wiring.
@@ -120,6 +122,9 @@ let package = Package(
                 "GPUOps",
                 "BatchPlanning",
                 "SystemIO",
+                // Package API `import GPUOps` does not show: the device listing, the decode budget.
+                "ImageCodecs",
+                "ComputeDevices",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -151,8 +156,9 @@ let package = Package(
             dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it.
-        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"]),
+        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it
+        // (`packageAccess: false`: a `package` symbol there does not compile).
+        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"], packageAccess: false),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
@@ -185,8 +191,8 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzPNGRepair", ["ImageCodecs"]),
         ("FuzzReportMerge", ["BatchPlanning", "SystemIO"]),
         ("FuzzInputList", ["BatchPlanning", "SystemIO"]),
-        ("FuzzSpecs", ["BatchPlanning", "GPUOps"]),
-        ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices"]),
+        ("FuzzSpecs", ["BatchPlanning", "GPUOps", "ImageMaths"]),
+        ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices", "ImageMaths"]),
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Sources/FuzzSupport"))

@@ -12,8 +12,8 @@ extension CPUBackend {
     /// plan's vertical pass runs over three bytes a pixel. The alpha, the same all over an
     /// intermediate, is put back as the vertical pass would have made it. The other plans
     /// resize as `resample(_:plan:)` does; the bytes are the same either way.
-    public func resample(_ image: PipelineImage, plans: [ResamplePlan],
-                         each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws {
+    package func resample(_ image: PipelineImage, plans: [ResamplePlan],
+                          each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws {
         for plan in plans { try ComputeArgumentCheck.resample(width: image.width, height: image.height, plan: plan) }
         let input = try hostPixels(image)
         var shared = sharedHorizontalPasses(of: plans, over: input)

@@ -3,13 +3,13 @@ import Foundation
 import ImageCodecs
 import ImageMaths
 
-/// The CPU fallback: every primitive of `ComputeBackend` computed on the host, producing the
+/// The CPU fallback: every primitive of `ComputeBackendCore` computed on the host, producing the
 /// bytes the OpenCL path produces (docs/SPEC.md §2–§4: exact integer arithmetic, Pillow's formulas).
 ///
 /// Images stay `.host`; nothing is ever uploaded or downloaded, so `transfers` stays at zero.
 /// Each operation splits its output rows over `threads` cores; with one thread it runs on the
 /// caller's thread (the batch engine gives each image its own core).
-public final class CPUBackend: ComputeBackend {
+public final class CPUBackend: ComputeBackendCore {
     public var kind: BackendKind { .cpu }
     public var name: String { "cpu" }
     /// Always zero: the CPU backend works in host memory.
@@ -29,12 +29,12 @@ public final class CPUBackend: ComputeBackend {
 
     /// The vector kernels every CPU backend's resampling runs (`avx512`, `avx2` or
     /// `portable`: the widest this CPU has, under the cap of `GPUGLITCH_CPU_KERNELS`).
-    public static var resamplingKernels: String { ResampleKernelSet.preferred.description }
+    package static var resamplingKernels: String { ResampleKernelSet.preferred.description }
 
     // MARK: Residency
 
     /// Host images as they are; device images are downloaded through the backend that owns them.
-    public func makeResident(_ image: PipelineImage) throws -> PipelineImage {
+    package func makeResident(_ image: PipelineImage) throws -> PipelineImage {
         switch image {
         case .host: image
         case .device(let d): .host(try d.backend.download(d))
@@ -42,14 +42,14 @@ public final class CPUBackend: ComputeBackend {
     }
 
     /// Always throws: a CPU backend never owns device images.
-    public func download(_ image: DeviceImage) throws -> HostImage {
+    package func download(_ image: DeviceImage) throws -> HostImage {
         throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
     }
 
     // MARK: Resampling
 
-    public func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights,
-                                   rows: Range<Int>) throws -> PipelineImage {
+    package func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights,
+                                    rows: Range<Int>) throws -> PipelineImage {
         try ComputeArgumentCheck.horizontal(width: image.width, height: image.height, weights: weights, rows: rows)
         let input = try hostPixels(image)
         let prepared = PreparedWeights.horizontal(weights, sourceWidth: input.width,
@@ -69,7 +69,7 @@ public final class CPUBackend: ComputeBackend {
         return .host(HostImage(width: outWidth, height: outHeight, computedPixels: pixels))
     }
 
-    public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
+    package func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
         try ComputeArgumentCheck.vertical(height: image.height, weights: weights)
         let input = try hostPixels(image)
         let prepared = PreparedWeights.vertical(weights)
@@ -88,7 +88,7 @@ public final class CPUBackend: ComputeBackend {
     // MARK: Copies and per-pixel passes
 
     /// The pixels of `rect`, copied row by row. Throws when `rect` is empty or not inside.
-    public func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
+    package func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
         try ComputeArgumentCheck.crop(width: image.width, height: image.height, rect: rect)
         let input = try hostPixels(image)
         let outRowBytes = rect.width * 4
@@ -103,15 +103,15 @@ public final class CPUBackend: ComputeBackend {
         return .host(HostImage(width: rect.width, height: rect.height, computedPixels: pixels))
     }
 
-    public func premultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func premultiply(_ image: PipelineImage) throws -> PipelineImage {
         try mapPixels(image, AlphaPremultiplication.premultiply)
     }
 
-    public func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
         try mapPixels(image, AlphaPremultiplication.unpremultiply)
     }
 
-    public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
+    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
         try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
         let input = try hostPixels(image)
         let pixels = makePixels(width: input.width, height: input.height) { out in

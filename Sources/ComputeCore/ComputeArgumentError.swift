@@ -22,6 +22,9 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
     case invalidKernelLaunch(kernel: String, reason: String)
     /// An `ImageKernel` whose host implementation returned another size than `outputSize` says.
     case kernelOutputSizeMismatch(kernel: String, expected: PixelSize, actual: PixelSize)
+    /// A `ComputeBackend` that is not one of this package's backends (a type of the caller's
+    /// own): the operations run only on `CPUBackend` and the devices `DeviceSelector` gives.
+    case unsupportedBackend(name: String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,8 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
             "kernel \(kernel): \(reason)"
         case let .kernelOutputSizeMismatch(kernel, expected, actual):
             "kernel \(kernel): the host implementation returned \(actual), outputSize says \(expected)"
+        case let .unsupportedBackend(name):
+            "\(name) is not a backend of this library: use CPUBackend or a device from DeviceSelector"
         }
     }
 }

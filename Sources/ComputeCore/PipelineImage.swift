@@ -51,9 +51,9 @@ public final class DeviceImage: Sendable {
     /// The backend that owns `storage`.
     public let backend: any ComputeBackend
     /// Backend-specific handle to the pixels. Immutable once made: operations write new images.
-    public let storage: any AnyObject & Sendable
+    package let storage: any AnyObject & Sendable
 
-    public init(width: Int, height: Int, isOpaque: Bool, backend: any ComputeBackend, storage: any AnyObject & Sendable) {
+    package init(width: Int, height: Int, isOpaque: Bool, backend: any ComputeBackend, storage: any AnyObject & Sendable) {
         self.width = width
         self.height = height
         self.isOpaque = isOpaque

@@ -13,7 +13,7 @@ public final class TransferCounters: Sendable {
 
     private let counts = Mutex(Counts())
 
-    public init() {}
+    package init() {}
 
     public var uploads: Int { counts.withLock { $0.uploads } }
     public var downloads: Int { counts.withLock { $0.downloads } }
@@ -23,11 +23,11 @@ public final class TransferCounters: Sendable {
     /// Both counts at one instant.
     public var snapshot: (uploads: Int, downloads: Int) { counts.withLock { ($0.uploads, $0.downloads) } }
 
-    public func recordUpload(bytes: Int) {
+    package func recordUpload(bytes: Int) {
         counts.withLock { $0.uploads += 1; $0.uploadedBytes += bytes }
     }
 
-    public func recordDownload(bytes: Int) {
+    package func recordDownload(bytes: Int) {
         counts.withLock { $0.downloads += 1; $0.downloadedBytes += bytes }
     }
 }

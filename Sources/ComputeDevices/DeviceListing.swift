@@ -4,30 +4,30 @@ import Foundation
 
 /// Everything `gpuglitch devices` prints: each OpenCL platform and device with its
 /// properties, the CPU fallback, and which of them `auto` picks. Codable for `--json`.
-public struct DeviceListing: Sendable, Equatable, Codable {
+package struct DeviceListing: Sendable, Equatable, Codable {
     /// The CPU backend's entry (named apart from `CPUFallback`, which hands that backend out).
-    public struct CPUBackendSummary: Sendable, Equatable, Codable {
+    package struct CPUBackendSummary: Sendable, Equatable, Codable {
         /// The `--device` value, `cpu`.
-        public let request: String
+        package let request: String
         /// Threads it runs on.
-        public let threads: Int
+        package let threads: Int
         /// The vector kernels its resampling runs: `avx512`, `avx2` or `portable`.
-        public let resampling: String
+        package let resampling: String
     }
 
     /// What OpenCL said: `ok` with devices, otherwise why there are none (`no platform`, ...).
-    public let openCLStatus: String
-    public let platforms: [OpenCLInventory.Platform]
-    public let cpu: CPUBackendSummary
+    package let openCLStatus: String
+    package let platforms: [OpenCLInventory.Platform]
+    package let cpu: CPUBackendSummary
     /// The `--device` value of the entry `auto` tries first (`opencl:0`, or `cpu`). Found
     /// without building programs: should that device's build fail, `auto` moves on.
-    public let auto: String
+    package let auto: String
     /// For each OpenCL CPU device (`opencl:N` → report), which resampling kernels its program
     /// holds and why the x86 flavour is missing, if it is. Filled by `current()`, which builds
     /// those programs (GPUs build only what they run, so they have no entry).
-    public var kernels: [String: OpenCLKernelReport] = [:]
+    package var kernels: [String: OpenCLKernelReport] = [:]
 
-    public init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(inventory: OpenCLInventory, cpuThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         openCLStatus = inventory.state == .devicesFound ? "ok" : inventory.reason
         platforms = inventory.platforms
         cpu = CPUBackendSummary(request: DeviceRequest.cpu.description, threads: cpuThreads,
@@ -36,7 +36,7 @@ public struct DeviceListing: Sendable, Equatable, Codable {
     }
 
     /// The listing of this machine.
-    public static func current() -> DeviceListing {
+    package static func current() -> DeviceListing {
         let inventory = OpenCLInventory.probe()
         var listing = DeviceListing(inventory: inventory)
         for (summary, handle) in zip(inventory.devices, inventory.handles) where summary.type == .cpu {

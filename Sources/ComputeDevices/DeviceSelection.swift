@@ -6,7 +6,7 @@ public struct DeviceSelection: Sendable {
     /// E.g. "no OpenCL device found (OpenCL reports: no platform); using the CPU fallback".
     public let notice: String?
 
-    public init(backend: any ComputeBackend, notice: String?) {
+    package init(backend: any ComputeBackend, notice: String?) {
         self.backend = backend
         self.notice = notice
     }
@@ -18,7 +18,7 @@ public struct DeviceSelectionError: Error, Equatable, Sendable, CustomStringConv
     /// E.g. "opencl:3 requested but only 1 OpenCL device exists".
     public let message: String
 
-    public init(request: DeviceRequest, message: String) {
+    package init(request: DeviceRequest, message: String) {
         self.request = request
         self.message = message
     }

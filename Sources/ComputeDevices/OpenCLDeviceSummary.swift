@@ -1,24 +1,24 @@
 import OpenCLCompute
 /// What `gpuglitch devices` shows about one OpenCL device, read once from the driver.
-public struct OpenCLDeviceSummary: Sendable, Equatable, Codable {
+package struct OpenCLDeviceSummary: Sendable, Equatable, Codable {
     /// Place in listing order, the `N` of `opencl:N`.
-    public let index: Int
-    public let name: String
-    public let vendor: String
-    public let type: CLDeviceType
-    public let computeUnits: Int
-    public let globalMemoryBytes: UInt64
-    public let maxAllocationBytes: UInt64
+    package let index: Int
+    package let name: String
+    package let vendor: String
+    package let type: CLDeviceType
+    package let computeUnits: Int
+    package let globalMemoryBytes: UInt64
+    package let maxAllocationBytes: UInt64
     /// E.g. `OpenCL 3.0 PoCL ...`.
-    public let version: String
+    package let version: String
     /// E.g. `OpenCL C 1.2 PoCL`.
-    public let openCLCVersion: String
-    public let driverVersion: String
-    public let isAvailable: Bool
+    package let openCLCVersion: String
+    package let driverVersion: String
+    package let isAvailable: Bool
 
-    public init(index: Int, name: String, vendor: String, type: CLDeviceType, computeUnits: Int,
-                globalMemoryBytes: UInt64, maxAllocationBytes: UInt64, version: String,
-                openCLCVersion: String, driverVersion: String, isAvailable: Bool) {
+    package init(index: Int, name: String, vendor: String, type: CLDeviceType, computeUnits: Int,
+                 globalMemoryBytes: UInt64, maxAllocationBytes: UInt64, version: String,
+                 openCLCVersion: String, driverVersion: String, isAvailable: Bool) {
         self.index = index
         self.name = name
         self.vendor = vendor
@@ -49,8 +49,8 @@ public struct OpenCLDeviceSummary: Sendable, Equatable, Codable {
     }
 
     /// The `--device` value that picks this device, e.g. `opencl:0`.
-    public var request: DeviceRequest { .openclIndex(index) }
+    package var request: DeviceRequest { .openclIndex(index) }
 
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC, cpu)`.
-    public var label: String { "opencl:\(index) (\(name), \(type.rawValue))" }
+    package var label: String { "opencl:\(index) (\(name), \(type.rawValue))" }
 }

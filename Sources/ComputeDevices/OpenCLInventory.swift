@@ -3,9 +3,9 @@ import OpenCLCompute
 ///
 /// "No OpenCL here" is an answer, not a failure: no platform (`CL_PLATFORM_NOT_FOUND_KHR`),
 /// or platforms without devices. Only an unexpected error from the driver is `.failed`.
-public struct OpenCLInventory: Sendable {
+package struct OpenCLInventory: Sendable {
     /// What the OpenCL runtime said.
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         case devicesFound
         case noPlatform
         /// Platforms (named) that list no device.
@@ -15,17 +15,17 @@ public struct OpenCLInventory: Sendable {
     }
 
     /// One platform and its devices.
-    public struct Platform: Sendable, Equatable, Codable {
-        public let name: String
-        public let vendor: String
-        public let version: String
-        public let devices: [OpenCLDeviceSummary]
+    package struct Platform: Sendable, Equatable, Codable {
+        package let name: String
+        package let vendor: String
+        package let version: String
+        package let devices: [OpenCLDeviceSummary]
     }
 
-    public let state: State
-    public let platforms: [Platform]
+    package let state: State
+    package let platforms: [Platform]
     /// Every device in listing order (`opencl:N` is `devices[N]`).
-    public var devices: [OpenCLDeviceSummary] { platforms.flatMap(\.devices) }
+    package var devices: [OpenCLDeviceSummary] { platforms.flatMap(\.devices) }
     /// The handles behind `devices`, same order.
     let handles: [CLDevice]
 
@@ -41,7 +41,7 @@ public struct OpenCLInventory: Sendable {
     }
 
     /// Asks the OpenCL runtime.
-    public static func probe() -> OpenCLInventory {
+    package static func probe() -> OpenCLInventory {
         do {
             let found = try CLPlatform.all()
             if found.isEmpty { return OpenCLInventory(state: .noPlatform, platforms: [], handles: []) }
@@ -63,7 +63,7 @@ public struct OpenCLInventory: Sendable {
 
     /// Why there is no device, in the words of the messages: `no platform`,
     /// `platform X has no device`, or the failing call.
-    public var reason: String {
+    package var reason: String {
         switch state {
         case .devicesFound: "\(handles.count) device(s)"
         case .noPlatform: "no platform"

@@ -10,29 +10,29 @@
 ///
 /// Built once per image on the host. The initialiser checks the parameters: a value out of
 /// range is a `GlitchPlanError`, the same on every backend, never a crash.
-public struct GlitchPlan: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
+package struct GlitchPlan: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
     /// The shift as given (or its default); `reducedShift` is what the passes read.
-    public let shift: Int
-    public let edge: GlitchEdge
-    public let scanlinePeriod: Int
-    public let scanlineThickness: Int
-    public let scanlineStrength: Int
+    package let shift: Int
+    package let edge: GlitchEdge
+    package let scanlinePeriod: Int
+    package let scanlineThickness: Int
+    package let scanlineStrength: Int
     /// Horizontal displacement of each row, `height` entries, as docs/SPEC.md §4.3 draws them.
-    public let rowOffsets: [Int32]
+    package let rowOffsets: [Int32]
     /// `rowOffsets[y] mod width`, in `0..<width`.
-    public let wrappedRowOffsets: [Int32]
+    package let wrappedRowOffsets: [Int32]
     /// `min(shift, width)` for clamp edges, `shift mod width` for wrap edges.
-    public let reducedShift: Int
+    package let reducedShift: Int
     /// The darkened value of every channel value 0...255 on a scanline row.
-    public let darkening: [UInt8]
+    package let darkening: [UInt8]
 
     /// The largest width the plan accepts: the kernels index rows with 32-bit integers and add
     /// a shift to a column, so `2 · width` must fit Int32.
-    public static let maximumWidth = Int(Int32.max) / 2
+    package static let maximumWidth = Int(Int32.max) / 2
 
-    public init(parameters p: GlitchParameters, width: Int, height: Int) throws(GlitchPlanError) {
+    package init(parameters p: GlitchParameters, width: Int, height: Int) throws(GlitchPlanError) {
         guard width > 0, height > 0, width <= Self.maximumWidth else {
             throw .invalidSize(width: width, height: height)
         }
@@ -58,8 +58,8 @@ public struct GlitchPlan: Sendable, Equatable {
     }
 
     /// Row offsets: every row 0, then each band in order overwrites its rows.
-    public static func rowOffsets(seed: UInt32, height: Int, tears: Int, tearShift m: Int,
-                                  tearHeight h: Int) -> [Int32] {
+    package static func rowOffsets(seed: UInt32, height: Int, tears: Int, tearShift m: Int,
+                                   tearHeight h: Int) -> [Int32] {
         var offsets = [Int32](repeating: 0, count: height)
         for i in 0..<tears {
             let y0 = Int(GlitchHash.rand(seed, i, 0) % UInt32(height))
@@ -74,16 +74,16 @@ public struct GlitchPlan: Sendable, Equatable {
 
     /// Scanline darkening of one channel value: `(c * (255 - k) + 127) / 255`.
     @inline(__always)
-    public func darken(_ c: Int) -> Int { Int(darkening[c]) }
+    package func darken(_ c: Int) -> Int { Int(darkening[c]) }
 
     /// Whether row `y` is a scanline.
     @inline(__always)
-    public func isScanline(_ y: Int) -> Bool { scanlinePeriod > 0 && y % scanlinePeriod < scanlineThickness }
+    package func isScanline(_ y: Int) -> Bool { scanlinePeriod > 0 && y % scanlinePeriod < scanlineThickness }
 
     /// What row `y` keeps of each channel, out of 255: `255 − strength` on scanline rows, 255
     /// elsewhere (where `(c · 255 + 127) / 255 = c`, so a pass may skip the row).
     @inline(__always)
-    public func scanlineKeep(_ y: Int) -> Int { isScanline(y) ? 255 - scanlineStrength : 255 }
+    package func scanlineKeep(_ y: Int) -> Int { isScanline(y) ? 255 - scanlineStrength : 255 }
 }
 
 /// Glitch parameters that cannot make a plan: one of them is out of range, or the image size
@@ -104,9 +104,9 @@ public enum GlitchPlanError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// The stateless hash the glitch draws its random numbers from, so any draw can be computed
 /// alone, on any device, in any order.
-public enum GlitchHash {
+package enum GlitchHash {
     @inline(__always)
-    public static func hash32(_ v: UInt32) -> UInt32 {
+    package static func hash32(_ v: UInt32) -> UInt32 {
         var x = v
         x ^= x >> 16
         x &*= 0x7feb352d
@@ -118,7 +118,7 @@ public enum GlitchHash {
 
     /// The `j`-th draw of band `i`.
     @inline(__always)
-    public static func rand(_ seed: UInt32, _ i: Int, _ j: Int) -> UInt32 {
+    package static func rand(_ seed: UInt32, _ i: Int, _ j: Int) -> UInt32 {
         hash32(seed ^ hash32(UInt32(truncatingIfNeeded: i) &* 3 &+ UInt32(truncatingIfNeeded: j) &+ 1))
     }
 }

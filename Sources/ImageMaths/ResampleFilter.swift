@@ -8,7 +8,7 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
     case mks2013, mks2021
 
     /// Half-width of the filter at scale 1, in source pixels.
-    public var support: Double {
+    package var support: Double {
         switch self {
         case .box: 0.5
         case .bilinear, .hamming: 1.0
@@ -21,7 +21,7 @@ public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
 
     /// The filter's value at `x`. Each branch is written in the order Pillow's C evaluates it,
     /// because a reordered expression can differ in the last bit of a Double.
-    public func callAsFunction(_ x: Double) -> Double {
+    package func callAsFunction(_ x: Double) -> Double {
         switch self {
         case .box:
             return (x > -0.5 && x <= 0.5) ? 1.0 : 0.0

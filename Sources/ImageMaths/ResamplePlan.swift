@@ -1,5 +1,5 @@
 /// Which separable pass runs first.
-public enum ResamplePassOrder: Sendable, Equatable {
+package enum ResamplePassOrder: Sendable, Equatable {
     /// The horizontal pass over the input rows the vertical pass reads, then the vertical pass.
     case horizontalFirst
     /// The vertical pass over the input columns the horizontal pass reads, then the horizontal
@@ -9,7 +9,7 @@ public enum ResamplePassOrder: Sendable, Equatable {
     /// Pillow 13.0.0's rule (docs/SPEC.md §2.2): vertical first exactly when the height shrinks
     /// and shrinks by more than twice what the width does, `(H − h) > 0 and (H − h) > 2·(W − w)`,
     /// with `W×H` the input and `w×h` the whole resized image. The one place the rule lives.
-    public static func pillow(inputWidth: Int, inputHeight: Int, outputWidth: Int, outputHeight: Int) -> ResamplePassOrder {
+    package static func pillow(inputWidth: Int, inputHeight: Int, outputWidth: Int, outputHeight: Int) -> ResamplePassOrder {
         let shrinkH = inputHeight - outputHeight, shrinkW = inputWidth - outputWidth
         return shrinkH > 0 && shrinkH > 2 * shrinkW ? .verticalFirst : .horizontalFirst
     }
@@ -34,25 +34,25 @@ public struct ResamplePlan: Sendable, Equatable {
     public let window: PixelRect
     public let filter: ResampleFilter
     /// Which pass runs first.
-    public let order: ResamplePassOrder
+    package let order: ResamplePassOrder
     /// Horizontal weights for the window's columns, or nil when the width does not change (the
     /// columns are copied). Starts count from `sourceColumns.lowerBound`.
-    public let horizontal: ResampleWeights?
+    package let horizontal: ResampleWeights?
     /// Vertical weights for the window's rows, or nil when the height does not change. Starts
     /// count from `sourceRows.lowerBound`.
-    public let vertical: ResampleWeights?
+    package let vertical: ResampleWeights?
     /// The input rows read (the rows of the first pass, or of the column copy).
-    public let sourceRows: Range<Int>
+    package let sourceRows: Range<Int>
     /// The input columns read. Horizontal first: every column (the horizontal pass picks its
     /// own); vertical first: the columns the horizontal pass reads, cut out before the
     /// vertical pass.
-    public let sourceColumns: Range<Int>
+    package let sourceColumns: Range<Int>
 
     /// Plans a resize of `inputWidth × inputHeight` to `outputWidth × outputHeight`, keeping
     /// `window` (the whole result when nil). A window outside the result is a programming
     /// error here; operations validate user rectangles before planning.
-    public init(inputWidth: Int, inputHeight: Int, outputWidth: Int, outputHeight: Int,
-                window: PixelRect? = nil, filter: ResampleFilter) {
+    package init(inputWidth: Int, inputHeight: Int, outputWidth: Int, outputHeight: Int,
+                 window: PixelRect? = nil, filter: ResampleFilter) {
         precondition(inputWidth > 0 && inputHeight > 0 && outputWidth > 0 && outputHeight > 0)
         let window = window ?? PixelRect(x: 0, y: 0, width: outputWidth, height: outputHeight)
         precondition(window.fits(inWidth: outputWidth, height: outputHeight))
@@ -91,19 +91,19 @@ public struct ResamplePlan: Sendable, Equatable {
     }
 
     /// Whether the plan changes nothing (same size, whole image).
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         horizontal == nil && vertical == nil && window.width == inputWidth && window.height == inputHeight
     }
 
     /// The rectangle of the input copied when there is no horizontal pass: the window's
     /// columns over `sourceRows`.
-    public var columnCopyRect: PixelRect {
+    package var columnCopyRect: PixelRect {
         PixelRect(x: window.x, y: sourceRows.lowerBound, width: window.width, height: sourceRows.count)
     }
 
     /// Vertical first: the part of the input the vertical pass runs over (the columns the
     /// horizontal pass reads, the rows the vertical pass reads).
-    public var verticalFirstSourceRect: PixelRect {
+    package var verticalFirstSourceRect: PixelRect {
         PixelRect(x: sourceColumns.lowerBound, y: sourceRows.lowerBound, width: sourceColumns.count, height: sourceRows.count)
     }
 }

@@ -6,20 +6,20 @@
 /// `precompute_coeffs` does, then quantised to 22-bit fixed point as its
 /// `normalize_coeffs_8bpc` does. Both backends only do integer arithmetic on them, which is
 /// why the CPU path, the OpenCL path and Pillow agree to the byte.
-public struct ResampleWeights: Sendable, Equatable {
+package struct ResampleWeights: Sendable, Equatable {
     /// Fixed-point precision of the coefficients: `32 - 8 - 2` bits, as in Pillow.
-    public static let precisionBits: Int32 = 22
+    package static let precisionBits: Int32 = 22
 
     /// Number of output pixels along the axis.
-    public let count: Int
+    package let count: Int
     /// Coefficients per output pixel (the widest window); rows are zero-padded to this.
-    public let taps: Int
+    package let taps: Int
     /// `(start, length)` per output pixel, flattened: `bounds[2i]`, `bounds[2i+1]`.
-    public let bounds: [Int32]
+    package let bounds: [Int32]
     /// `count * taps` fixed-point coefficients.
-    public let coefficients: [Int32]
+    package let coefficients: [Int32]
 
-    public init(count: Int, taps: Int, bounds: [Int32], coefficients: [Int32]) {
+    package init(count: Int, taps: Int, bounds: [Int32], coefficients: [Int32]) {
         precondition(bounds.count == 2 * count && coefficients.count == count * taps)
         self.count = count
         self.taps = taps
@@ -27,11 +27,11 @@ public struct ResampleWeights: Sendable, Equatable {
         self.coefficients = coefficients
     }
 
-    public func start(_ i: Int) -> Int { Int(bounds[2 * i]) }
-    public func length(_ i: Int) -> Int { Int(bounds[2 * i + 1]) }
+    package func start(_ i: Int) -> Int { Int(bounds[2 * i]) }
+    package func length(_ i: Int) -> Int { Int(bounds[2 * i + 1]) }
 
     /// Weights for resizing an axis of `inSize` pixels to `outSize` pixels with `filter`.
-    public static func compute(inSize: Int, outSize: Int, filter: ResampleFilter) -> ResampleWeights {
+    package static func compute(inSize: Int, outSize: Int, filter: ResampleFilter) -> ResampleWeights {
         compute(inSize: inSize, outSize: outSize, filter: filter, outputs: 0..<outSize)
     }
 
@@ -40,7 +40,7 @@ public struct ResampleWeights: Sendable, Equatable {
     /// resize costs what the window costs, not what the whole resized side would (a 1 KB PNG of
     /// 1,000,000×1 pixels cover-fitted to 128 would otherwise need weights for 128,000,000
     /// outputs). Starts are input indices.
-    public static func compute(inSize: Int, outSize: Int, filter: ResampleFilter, outputs: Range<Int>) -> ResampleWeights {
+    package static func compute(inSize: Int, outSize: Int, filter: ResampleFilter, outputs: Range<Int>) -> ResampleWeights {
         precondition(inSize > 0 && outSize > 0)
         let scale = Double(inSize) / Double(outSize)
         let filterscale = max(scale, 1.0)
@@ -145,7 +145,7 @@ public struct ResampleWeights: Sendable, Equatable {
 
     /// The weights of output pixels `range` only, with starts shifted by `-sourceOffset`.
     /// Used to compute just the pixels that survive a crop, from a band of source rows.
-    public func slice(_ range: Range<Int>, sourceOffset: Int = 0) -> ResampleWeights {
+    package func slice(_ range: Range<Int>, sourceOffset: Int = 0) -> ResampleWeights {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         var b = [Int32]()
         b.reserveCapacity(2 * range.count)
@@ -159,7 +159,7 @@ public struct ResampleWeights: Sendable, Equatable {
 
     /// The source pixels that outputs `range` read: from the first window's start to the last
     /// window's end (windows move monotonically with the output index).
-    public func sourceSpan(of range: Range<Int>) -> Range<Int> {
+    package func sourceSpan(of range: Range<Int>) -> Range<Int> {
         guard !range.isEmpty else { return 0..<0 }
         var lo = Int.max, hi = 0
         for i in range {

@@ -8,18 +8,18 @@
 /// sum are exact, so `Σ src·low + 2^15 · Σ src·high` equals `Σ src·k` modulo 2^32: the wrapping
 /// Int32 sum of docs/SPEC.md §2.4, bit for bit. A word holds two halves, `first | second << 16`,
 /// the Int16 pair the instruction reads.
-public enum SplitWeights {
+package enum SplitWeights {
     /// `k`'s halves `(low, high)`, or nil when `high` needs more than 16 bits (never for the
     /// weights `ResampleWeights.compute` makes: |k| stays within a few times 2^22).
     @inline(__always)
-    public static func split(_ k: Int32) -> (low: Int16, high: Int16)? {
+    package static func split(_ k: Int32) -> (low: Int16, high: Int16)? {
         guard let high = Int16(exactly: k >> 15) else { return nil }
         return (Int16(k & 0x7fff), high)
     }
 
     /// Two Int16 halves as one word, `first | second << 16`.
     @inline(__always)
-    public static func pack(_ first: Int16, _ second: Int16) -> Int32 {
+    package static func pack(_ first: Int16, _ second: Int16) -> Int32 {
         Int32(bitPattern: UInt32(UInt16(bitPattern: first)) | UInt32(UInt16(bitPattern: second)) << 16)
     }
 
@@ -29,13 +29,13 @@ public enum SplitWeights {
     /// `2m + 1`, then their high halves. An odd window ends with a pair whose second
     /// coefficient is 0 (a pass pairs the last source pixel with itself, so it never reads
     /// past the window); pairs past the window are zero.
-    public struct Pairs: Sendable, Equatable {
+    package struct Pairs: Sendable, Equatable {
         /// Pairs per output: the widest window's, rounded up (at least 1).
-        public let pairStride: Int
-        public let words: [Int32]
+        package let pairStride: Int
+        package let words: [Int32]
 
         /// Nil when a coefficient's high half does not fit Int16.
-        public init?(_ weights: ResampleWeights) {
+        package init?(_ weights: ResampleWeights) {
             let stride = max(1, (weights.taps + 1) / 2)
             var words = [Int32](repeating: 0, count: 2 * stride * weights.count)
             let fits = weights.coefficients.withUnsafeBufferPointer { k -> Bool in
@@ -57,7 +57,7 @@ public enum SplitWeights {
 
         /// Index in `words` of output `i`'s first pair.
         @inline(__always)
-        public func wordOffset(_ i: Int) -> Int { 2 * i * pairStride }
+        package func wordOffset(_ i: Int) -> Int { 2 * i * pairStride }
     }
 
     /// Taps four at a time, for the horizontal passes that load four source pixels at once
@@ -71,15 +71,15 @@ public enum SplitWeights {
     /// back). A row narrower than some padded window cannot hold it: then `paddedWidth` is
     /// `sourceWidth + 3` and a pass must read rows copied into that many pixels (zeros after
     /// the row); otherwise `paddedWidth == sourceWidth` and rows are read in place.
-    public struct Groups: Sendable, Equatable {
-        public let windows: [Int32]
-        public let words: [Int32]
+    package struct Groups: Sendable, Equatable {
+        package let windows: [Int32]
+        package let words: [Int32]
         /// The row width, in pixels, that every group load stays inside.
-        public let paddedWidth: Int
+        package let paddedWidth: Int
 
         /// Nil when a coefficient's high half does not fit Int16, or a window lies outside
         /// `0..<sourceWidth`.
-        public init?(_ weights: ResampleWeights, sourceWidth: Int) {
+        package init?(_ weights: ResampleWeights, sourceWidth: Int) {
             var widest = 0
             for x in 0..<weights.count {
                 let start = weights.start(x), length = weights.length(x)
@@ -120,13 +120,13 @@ public enum SplitWeights {
     /// halves; a window that starts on an odd pixel gets a zero coefficient before it, and one
     /// whose padded length is odd a zero after it (at the end of an odd-width row that tap
     /// reads the pixel past the row, which the pass holds as 0).
-    public struct EvenPairs: Sendable, Equatable {
-        public let windows: [Int32]
-        public let words: [Int32]
+    package struct EvenPairs: Sendable, Equatable {
+        package let windows: [Int32]
+        package let words: [Int32]
 
         /// Nil when a coefficient's high half does not fit Int16, or a window lies outside
         /// `0..<sourceWidth`.
-        public init?(_ weights: ResampleWeights, sourceWidth: Int) {
+        package init?(_ weights: ResampleWeights, sourceWidth: Int) {
             guard let (windows, words) = SplitWeights.windows(of: weights, sourceWidth: sourceWidth, body: {
                 start, length, coefficients, words in
                 let lead = start & 1, pairs = (lead + length + 1) / 2

@@ -13,12 +13,12 @@ public enum Gravity: String, Sendable, CaseIterable, Codable {
 
     /// The `side × side` square anchored here inside a `width × height` image (integer
     /// halving of the slack, as docs/SPEC.md §3 says).
-    public func square(side n: Int, inWidth width: Int, height: Int) -> PixelRect {
+    package func square(side n: Int, inWidth width: Int, height: Int) -> PixelRect {
         rect(width: n, height: n, inWidth: width, height: height)
     }
 
     /// The `boxWidth × boxHeight` rectangle anchored here inside a `width × height` image.
-    public func rect(width boxWidth: Int, height boxHeight: Int, inWidth width: Int, height: Int) -> PixelRect {
+    package func rect(width boxWidth: Int, height boxHeight: Int, inWidth width: Int, height: Int) -> PixelRect {
         let slackX = width - boxWidth, slackY = height - boxHeight
         let x: Int, y: Int
         switch self {

@@ -1,7 +1,7 @@
 import COpenCL
 
 /// What kind of processor an OpenCL device is (`CL_DEVICE_TYPE`).
-public enum CLDeviceType: String, Sendable, Codable, CaseIterable {
+package enum CLDeviceType: String, Sendable, Codable, CaseIterable {
     case cpu, gpu, accelerator, custom, other
 
     init(bits: cl_device_type) {

@@ -93,300 +93,300 @@ public struct CLError: RawRepresentable, Error, Hashable, Sendable, CustomString
     }
 
     /// Whether the code means "there is no OpenCL device here", an answer rather than a fault.
-    public var meansNoDevice: Bool { self == .platformNotFound || self == .deviceNotFound }
+    package var meansNoDevice: Bool { self == .platformNotFound || self == .deviceNotFound }
 
     /// No device of the requested type exists.
     ///
     /// The corresponding C error is `CL_DEVICE_NOT_FOUND`.
-    public static var deviceNotFound: CLError { CLError(rawValue: CL_DEVICE_NOT_FOUND) }
+    package static var deviceNotFound: CLError { CLError(rawValue: CL_DEVICE_NOT_FOUND) }
 
     /// The device is currently not available.
     ///
     /// The corresponding C error is `CL_DEVICE_NOT_AVAILABLE`.
-    public static var deviceNotAvailable: CLError { CLError(rawValue: CL_DEVICE_NOT_AVAILABLE) }
+    package static var deviceNotAvailable: CLError { CLError(rawValue: CL_DEVICE_NOT_AVAILABLE) }
 
     /// The platform has no OpenCL C compiler.
     ///
     /// The corresponding C error is `CL_COMPILER_NOT_AVAILABLE`.
-    public static var compilerNotAvailable: CLError { CLError(rawValue: CL_COMPILER_NOT_AVAILABLE) }
+    package static var compilerNotAvailable: CLError { CLError(rawValue: CL_COMPILER_NOT_AVAILABLE) }
 
     /// Device memory for a buffer could not be allocated.
     ///
     /// The corresponding C error is `CL_MEM_OBJECT_ALLOCATION_FAILURE`.
-    public static var memObjectAllocationFailure: CLError { CLError(rawValue: CL_MEM_OBJECT_ALLOCATION_FAILURE) }
+    package static var memObjectAllocationFailure: CLError { CLError(rawValue: CL_MEM_OBJECT_ALLOCATION_FAILURE) }
 
     /// The device ran out of resources.
     ///
     /// The corresponding C error is `CL_OUT_OF_RESOURCES`.
-    public static var outOfResources: CLError { CLError(rawValue: CL_OUT_OF_RESOURCES) }
+    package static var outOfResources: CLError { CLError(rawValue: CL_OUT_OF_RESOURCES) }
 
     /// The OpenCL implementation ran out of host memory.
     ///
     /// The corresponding C error is `CL_OUT_OF_HOST_MEMORY`.
-    public static var outOfHostMemory: CLError { CLError(rawValue: CL_OUT_OF_HOST_MEMORY) }
+    package static var outOfHostMemory: CLError { CLError(rawValue: CL_OUT_OF_HOST_MEMORY) }
 
     /// Profiling information is not available (queue without profiling, or command not finished).
     ///
     /// The corresponding C error is `CL_PROFILING_INFO_NOT_AVAILABLE`.
-    public static var profilingInfoNotAvailable: CLError { CLError(rawValue: CL_PROFILING_INFO_NOT_AVAILABLE) }
+    package static var profilingInfoNotAvailable: CLError { CLError(rawValue: CL_PROFILING_INFO_NOT_AVAILABLE) }
 
     /// Source and destination regions of a copy overlap.
     ///
     /// The corresponding C error is `CL_MEM_COPY_OVERLAP`.
-    public static var memCopyOverlap: CLError { CLError(rawValue: CL_MEM_COPY_OVERLAP) }
+    package static var memCopyOverlap: CLError { CLError(rawValue: CL_MEM_COPY_OVERLAP) }
 
     /// Source and destination images have different formats.
     ///
     /// The corresponding C error is `CL_IMAGE_FORMAT_MISMATCH`.
-    public static var imageFormatMismatch: CLError { CLError(rawValue: CL_IMAGE_FORMAT_MISMATCH) }
+    package static var imageFormatMismatch: CLError { CLError(rawValue: CL_IMAGE_FORMAT_MISMATCH) }
 
     /// The image format is not supported.
     ///
     /// The corresponding C error is `CL_IMAGE_FORMAT_NOT_SUPPORTED`.
-    public static var imageFormatNotSupported: CLError { CLError(rawValue: CL_IMAGE_FORMAT_NOT_SUPPORTED) }
+    package static var imageFormatNotSupported: CLError { CLError(rawValue: CL_IMAGE_FORMAT_NOT_SUPPORTED) }
 
     /// Building the program failed; the build log says why.
     ///
     /// The corresponding C error is `CL_BUILD_PROGRAM_FAILURE`.
-    public static var buildProgramFailure: CLError { CLError(rawValue: CL_BUILD_PROGRAM_FAILURE) }
+    package static var buildProgramFailure: CLError { CLError(rawValue: CL_BUILD_PROGRAM_FAILURE) }
 
     /// Mapping a memory object failed.
     ///
     /// The corresponding C error is `CL_MAP_FAILURE`.
-    public static var mapFailure: CLError { CLError(rawValue: CL_MAP_FAILURE) }
+    package static var mapFailure: CLError { CLError(rawValue: CL_MAP_FAILURE) }
 
     /// A sub-buffer offset is not aligned for the device.
     ///
     /// The corresponding C error is `CL_MISALIGNED_SUB_BUFFER_OFFSET`.
-    public static var misalignedSubBufferOffset: CLError { CLError(rawValue: CL_MISALIGNED_SUB_BUFFER_OFFSET) }
+    package static var misalignedSubBufferOffset: CLError { CLError(rawValue: CL_MISALIGNED_SUB_BUFFER_OFFSET) }
 
     /// An event in the wait list ended in error.
     ///
     /// The corresponding C error is `CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST`.
-    public static var execStatusErrorForEventsInWaitList: CLError { CLError(rawValue: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) }
+    package static var execStatusErrorForEventsInWaitList: CLError { CLError(rawValue: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) }
 
     /// Compiling the program failed.
     ///
     /// The corresponding C error is `CL_COMPILE_PROGRAM_FAILURE`.
-    public static var compileProgramFailure: CLError { CLError(rawValue: CL_COMPILE_PROGRAM_FAILURE) }
+    package static var compileProgramFailure: CLError { CLError(rawValue: CL_COMPILE_PROGRAM_FAILURE) }
 
     /// The platform has no linker.
     ///
     /// The corresponding C error is `CL_LINKER_NOT_AVAILABLE`.
-    public static var linkerNotAvailable: CLError { CLError(rawValue: CL_LINKER_NOT_AVAILABLE) }
+    package static var linkerNotAvailable: CLError { CLError(rawValue: CL_LINKER_NOT_AVAILABLE) }
 
     /// Linking the program failed.
     ///
     /// The corresponding C error is `CL_LINK_PROGRAM_FAILURE`.
-    public static var linkProgramFailure: CLError { CLError(rawValue: CL_LINK_PROGRAM_FAILURE) }
+    package static var linkProgramFailure: CLError { CLError(rawValue: CL_LINK_PROGRAM_FAILURE) }
 
     /// Partitioning the device failed.
     ///
     /// The corresponding C error is `CL_DEVICE_PARTITION_FAILED`.
-    public static var devicePartitionFailed: CLError { CLError(rawValue: CL_DEVICE_PARTITION_FAILED) }
+    package static var devicePartitionFailed: CLError { CLError(rawValue: CL_DEVICE_PARTITION_FAILED) }
 
     /// Kernel argument information is not available.
     ///
     /// The corresponding C error is `CL_KERNEL_ARG_INFO_NOT_AVAILABLE`.
-    public static var kernelArgInfoNotAvailable: CLError { CLError(rawValue: CL_KERNEL_ARG_INFO_NOT_AVAILABLE) }
+    package static var kernelArgInfoNotAvailable: CLError { CLError(rawValue: CL_KERNEL_ARG_INFO_NOT_AVAILABLE) }
 
     /// An argument has an invalid value.
     ///
     /// The corresponding C error is `CL_INVALID_VALUE`.
-    public static var invalidValue: CLError { CLError(rawValue: CL_INVALID_VALUE) }
+    package static var invalidValue: CLError { CLError(rawValue: CL_INVALID_VALUE) }
 
     /// The device type is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_DEVICE_TYPE`.
-    public static var invalidDeviceType: CLError { CLError(rawValue: CL_INVALID_DEVICE_TYPE) }
+    package static var invalidDeviceType: CLError { CLError(rawValue: CL_INVALID_DEVICE_TYPE) }
 
     /// The platform is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_PLATFORM`.
-    public static var invalidPlatform: CLError { CLError(rawValue: CL_INVALID_PLATFORM) }
+    package static var invalidPlatform: CLError { CLError(rawValue: CL_INVALID_PLATFORM) }
 
     /// The device is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_DEVICE`.
-    public static var invalidDevice: CLError { CLError(rawValue: CL_INVALID_DEVICE) }
+    package static var invalidDevice: CLError { CLError(rawValue: CL_INVALID_DEVICE) }
 
     /// The context is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_CONTEXT`.
-    public static var invalidContext: CLError { CLError(rawValue: CL_INVALID_CONTEXT) }
+    package static var invalidContext: CLError { CLError(rawValue: CL_INVALID_CONTEXT) }
 
     /// The command-queue properties are not supported by the device.
     ///
     /// The corresponding C error is `CL_INVALID_QUEUE_PROPERTIES`.
-    public static var invalidQueueProperties: CLError { CLError(rawValue: CL_INVALID_QUEUE_PROPERTIES) }
+    package static var invalidQueueProperties: CLError { CLError(rawValue: CL_INVALID_QUEUE_PROPERTIES) }
 
     /// The command queue is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_COMMAND_QUEUE`.
-    public static var invalidCommandQueue: CLError { CLError(rawValue: CL_INVALID_COMMAND_QUEUE) }
+    package static var invalidCommandQueue: CLError { CLError(rawValue: CL_INVALID_COMMAND_QUEUE) }
 
     /// The host pointer and memory flags do not agree.
     ///
     /// The corresponding C error is `CL_INVALID_HOST_PTR`.
-    public static var invalidHostPtr: CLError { CLError(rawValue: CL_INVALID_HOST_PTR) }
+    package static var invalidHostPtr: CLError { CLError(rawValue: CL_INVALID_HOST_PTR) }
 
     /// The memory object is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_MEM_OBJECT`.
-    public static var invalidMemObject: CLError { CLError(rawValue: CL_INVALID_MEM_OBJECT) }
+    package static var invalidMemObject: CLError { CLError(rawValue: CL_INVALID_MEM_OBJECT) }
 
     /// The image format descriptor is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_IMAGE_FORMAT_DESCRIPTOR`.
-    public static var invalidImageFormatDescriptor: CLError { CLError(rawValue: CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) }
+    package static var invalidImageFormatDescriptor: CLError { CLError(rawValue: CL_INVALID_IMAGE_FORMAT_DESCRIPTOR) }
 
     /// The image size is not supported.
     ///
     /// The corresponding C error is `CL_INVALID_IMAGE_SIZE`.
-    public static var invalidImageSize: CLError { CLError(rawValue: CL_INVALID_IMAGE_SIZE) }
+    package static var invalidImageSize: CLError { CLError(rawValue: CL_INVALID_IMAGE_SIZE) }
 
     /// The sampler is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_SAMPLER`.
-    public static var invalidSampler: CLError { CLError(rawValue: CL_INVALID_SAMPLER) }
+    package static var invalidSampler: CLError { CLError(rawValue: CL_INVALID_SAMPLER) }
 
     /// The program binary is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_BINARY`.
-    public static var invalidBinary: CLError { CLError(rawValue: CL_INVALID_BINARY) }
+    package static var invalidBinary: CLError { CLError(rawValue: CL_INVALID_BINARY) }
 
     /// The build options are not valid.
     ///
     /// The corresponding C error is `CL_INVALID_BUILD_OPTIONS`.
-    public static var invalidBuildOptions: CLError { CLError(rawValue: CL_INVALID_BUILD_OPTIONS) }
+    package static var invalidBuildOptions: CLError { CLError(rawValue: CL_INVALID_BUILD_OPTIONS) }
 
     /// The program is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_PROGRAM`.
-    public static var invalidProgram: CLError { CLError(rawValue: CL_INVALID_PROGRAM) }
+    package static var invalidProgram: CLError { CLError(rawValue: CL_INVALID_PROGRAM) }
 
     /// The program has no successfully built executable for the device.
     ///
     /// The corresponding C error is `CL_INVALID_PROGRAM_EXECUTABLE`.
-    public static var invalidProgramExecutable: CLError { CLError(rawValue: CL_INVALID_PROGRAM_EXECUTABLE) }
+    package static var invalidProgramExecutable: CLError { CLError(rawValue: CL_INVALID_PROGRAM_EXECUTABLE) }
 
     /// No kernel of that name exists in the program.
     ///
     /// The corresponding C error is `CL_INVALID_KERNEL_NAME`.
-    public static var invalidKernelName: CLError { CLError(rawValue: CL_INVALID_KERNEL_NAME) }
+    package static var invalidKernelName: CLError { CLError(rawValue: CL_INVALID_KERNEL_NAME) }
 
     /// The kernel's definition differs between devices.
     ///
     /// The corresponding C error is `CL_INVALID_KERNEL_DEFINITION`.
-    public static var invalidKernelDefinition: CLError { CLError(rawValue: CL_INVALID_KERNEL_DEFINITION) }
+    package static var invalidKernelDefinition: CLError { CLError(rawValue: CL_INVALID_KERNEL_DEFINITION) }
 
     /// The kernel is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_KERNEL`.
-    public static var invalidKernel: CLError { CLError(rawValue: CL_INVALID_KERNEL) }
+    package static var invalidKernel: CLError { CLError(rawValue: CL_INVALID_KERNEL) }
 
     /// The kernel argument index is out of range.
     ///
     /// The corresponding C error is `CL_INVALID_ARG_INDEX`.
-    public static var invalidArgIndex: CLError { CLError(rawValue: CL_INVALID_ARG_INDEX) }
+    package static var invalidArgIndex: CLError { CLError(rawValue: CL_INVALID_ARG_INDEX) }
 
     /// The kernel argument value is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_ARG_VALUE`.
-    public static var invalidArgValue: CLError { CLError(rawValue: CL_INVALID_ARG_VALUE) }
+    package static var invalidArgValue: CLError { CLError(rawValue: CL_INVALID_ARG_VALUE) }
 
     /// The kernel argument size does not match the parameter's type.
     ///
     /// The corresponding C error is `CL_INVALID_ARG_SIZE`.
-    public static var invalidArgSize: CLError { CLError(rawValue: CL_INVALID_ARG_SIZE) }
+    package static var invalidArgSize: CLError { CLError(rawValue: CL_INVALID_ARG_SIZE) }
 
     /// Some kernel arguments were not set.
     ///
     /// The corresponding C error is `CL_INVALID_KERNEL_ARGS`.
-    public static var invalidKernelArgs: CLError { CLError(rawValue: CL_INVALID_KERNEL_ARGS) }
+    package static var invalidKernelArgs: CLError { CLError(rawValue: CL_INVALID_KERNEL_ARGS) }
 
     /// The number of work dimensions is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_WORK_DIMENSION`.
-    public static var invalidWorkDimension: CLError { CLError(rawValue: CL_INVALID_WORK_DIMENSION) }
+    package static var invalidWorkDimension: CLError { CLError(rawValue: CL_INVALID_WORK_DIMENSION) }
 
     /// The work-group size is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_WORK_GROUP_SIZE`.
-    public static var invalidWorkGroupSize: CLError { CLError(rawValue: CL_INVALID_WORK_GROUP_SIZE) }
+    package static var invalidWorkGroupSize: CLError { CLError(rawValue: CL_INVALID_WORK_GROUP_SIZE) }
 
     /// A work-item size exceeds the device's limit.
     ///
     /// The corresponding C error is `CL_INVALID_WORK_ITEM_SIZE`.
-    public static var invalidWorkItemSize: CLError { CLError(rawValue: CL_INVALID_WORK_ITEM_SIZE) }
+    package static var invalidWorkItemSize: CLError { CLError(rawValue: CL_INVALID_WORK_ITEM_SIZE) }
 
     /// The global offset is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_GLOBAL_OFFSET`.
-    public static var invalidGlobalOffset: CLError { CLError(rawValue: CL_INVALID_GLOBAL_OFFSET) }
+    package static var invalidGlobalOffset: CLError { CLError(rawValue: CL_INVALID_GLOBAL_OFFSET) }
 
     /// The event wait list is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_EVENT_WAIT_LIST`.
-    public static var invalidEventWaitList: CLError { CLError(rawValue: CL_INVALID_EVENT_WAIT_LIST) }
+    package static var invalidEventWaitList: CLError { CLError(rawValue: CL_INVALID_EVENT_WAIT_LIST) }
 
     /// The event is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_EVENT`.
-    public static var invalidEvent: CLError { CLError(rawValue: CL_INVALID_EVENT) }
+    package static var invalidEvent: CLError { CLError(rawValue: CL_INVALID_EVENT) }
 
     /// The operation is not valid in this state.
     ///
     /// The corresponding C error is `CL_INVALID_OPERATION`.
-    public static var invalidOperation: CLError { CLError(rawValue: CL_INVALID_OPERATION) }
+    package static var invalidOperation: CLError { CLError(rawValue: CL_INVALID_OPERATION) }
 
     /// The OpenGL object is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_GL_OBJECT`.
-    public static var invalidGLObject: CLError { CLError(rawValue: CL_INVALID_GL_OBJECT) }
+    package static var invalidGLObject: CLError { CLError(rawValue: CL_INVALID_GL_OBJECT) }
 
     /// The buffer size is 0 or exceeds the device's maximum allocation.
     ///
     /// The corresponding C error is `CL_INVALID_BUFFER_SIZE`.
-    public static var invalidBufferSize: CLError { CLError(rawValue: CL_INVALID_BUFFER_SIZE) }
+    package static var invalidBufferSize: CLError { CLError(rawValue: CL_INVALID_BUFFER_SIZE) }
 
     /// The mip level is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_MIP_LEVEL`.
-    public static var invalidMipLevel: CLError { CLError(rawValue: CL_INVALID_MIP_LEVEL) }
+    package static var invalidMipLevel: CLError { CLError(rawValue: CL_INVALID_MIP_LEVEL) }
 
     /// The global work size is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_GLOBAL_WORK_SIZE`.
-    public static var invalidGlobalWorkSize: CLError { CLError(rawValue: CL_INVALID_GLOBAL_WORK_SIZE) }
+    package static var invalidGlobalWorkSize: CLError { CLError(rawValue: CL_INVALID_GLOBAL_WORK_SIZE) }
 
     /// A property name or value is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_PROPERTY`.
-    public static var invalidProperty: CLError { CLError(rawValue: CL_INVALID_PROPERTY) }
+    package static var invalidProperty: CLError { CLError(rawValue: CL_INVALID_PROPERTY) }
 
     /// The image descriptor is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_IMAGE_DESCRIPTOR`.
-    public static var invalidImageDescriptor: CLError { CLError(rawValue: CL_INVALID_IMAGE_DESCRIPTOR) }
+    package static var invalidImageDescriptor: CLError { CLError(rawValue: CL_INVALID_IMAGE_DESCRIPTOR) }
 
     /// The compiler options are not valid.
     ///
     /// The corresponding C error is `CL_INVALID_COMPILER_OPTIONS`.
-    public static var invalidCompilerOptions: CLError { CLError(rawValue: CL_INVALID_COMPILER_OPTIONS) }
+    package static var invalidCompilerOptions: CLError { CLError(rawValue: CL_INVALID_COMPILER_OPTIONS) }
 
     /// The linker options are not valid.
     ///
     /// The corresponding C error is `CL_INVALID_LINKER_OPTIONS`.
-    public static var invalidLinkerOptions: CLError { CLError(rawValue: CL_INVALID_LINKER_OPTIONS) }
+    package static var invalidLinkerOptions: CLError { CLError(rawValue: CL_INVALID_LINKER_OPTIONS) }
 
     /// The device partition count is not valid.
     ///
     /// The corresponding C error is `CL_INVALID_DEVICE_PARTITION_COUNT`.
-    public static var invalidDevicePartitionCount: CLError { CLError(rawValue: CL_INVALID_DEVICE_PARTITION_COUNT) }
+    package static var invalidDevicePartitionCount: CLError { CLError(rawValue: CL_INVALID_DEVICE_PARTITION_COUNT) }
 
     /// No OpenCL platform is installed (the ICD loader found no vendor library).
     ///
     /// The corresponding C error is `CL_PLATFORM_NOT_FOUND_KHR`.
-    public static var platformNotFound: CLError { CLError(rawValue: platformNotFoundKHR) }
+    package static var platformNotFound: CLError { CLError(rawValue: platformNotFoundKHR) }
 }

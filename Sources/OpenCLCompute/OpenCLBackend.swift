@@ -15,7 +15,7 @@ import ImageMaths
 /// do: recorded as `KernelLaunches`, then `settle` and `enqueue(_:images:)`. Safe to use from
 /// several threads at once: kernel arguments are set under their program's lock, everything
 /// else is thread-safe OpenCL or locked.
-package final class OpenCLBackend: ComputeBackend, Sendable {
+package final class OpenCLBackend: ComputeBackendCore, Sendable {
     package let kind = BackendKind.opencl
     /// E.g. `opencl:0 (pthread-haswell-AMD EPYC 7B13)`.
     package let name: String

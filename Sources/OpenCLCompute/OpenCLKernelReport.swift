@@ -1,11 +1,11 @@
 /// Which flavour of the resampling kernels a device's program holds, and why the x86 flavour
 /// is missing on a CPU device whose build of it failed: `gpuglitch devices` shows it, so a
 /// slower path taken for that reason is never silent.
-public struct OpenCLKernelReport: Sendable, Equatable, Codable {
+package struct OpenCLKernelReport: Sendable, Equatable, Codable {
     /// `x86 AVX2` or `portable`.
-    public let resampling: String
+    package let resampling: String
     /// The build error of the x86 flavour (first line of it), or nil.
-    public let x86BuildError: String?
+    package let x86BuildError: String?
 
     package init(resampling: String, x86BuildError: String?) {
         self.resampling = resampling

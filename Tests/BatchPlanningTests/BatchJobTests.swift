@@ -1,4 +1,5 @@
 import BatchPlanning
+import ComputeDevices
 import Foundation
 import GPUOps
 import Testing

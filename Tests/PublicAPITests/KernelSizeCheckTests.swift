@@ -48,7 +48,7 @@ import TestSupport
 
     /// The CPU backend and every OpenCL device.
     static var backends: [any ComputeBackend] {
-        [CPUFallback.singleThreaded()] + BackendParity.openCLBackends().backends
+        [CPUBackend(threads: 1) as any ComputeBackend] + BackendParity.openCLBackends().backends
     }
 
     @Test func anEmptyOutputSizeIsAnErrorNamingTheKernelOnEveryBackend() throws {
@@ -80,7 +80,7 @@ import TestSupport
     func aWorkGroupTheDeviceCannotRunIsAnErrorBeforeAnythingIsEnqueued() throws {
         let (devices, unusable) = BackendParity.openCLBackends()
         #expect(unusable.isEmpty)
-        let expected = try CPUFallback.singleThreaded().run(InvertWithGroup(local: 1 << 20), on: Self.image).hostImage()
+        let expected = try CPUBackend(threads: 1).run(InvertWithGroup(local: 1 << 20), on: Self.image).hostImage()
         for device in devices {
             let before = device.transfers.snapshot
             do {

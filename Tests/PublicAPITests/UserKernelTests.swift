@@ -39,7 +39,7 @@ import TestSupport
         let after = device.transfers.snapshot
         #expect(after.uploads - before.uploads == 1)
         #expect(after.downloads - before.downloads == 1)
-        _ = try run(chain(CPUFallback.singleThreaded(), output: folder + "/cpu.png"))
+        _ = try run(chain(CPUBackend(threads: 1), output: folder + "/cpu.png"))
         let onDevice = try ImageDecoder.decode(contentsOf: folder + "/device.png").image
         let onCPU = try ImageDecoder.decode(contentsOf: folder + "/cpu.png").image
         #expect(PixelDifference.first(onCPU, onDevice) == nil)
@@ -50,10 +50,15 @@ import TestSupport
         let report = try BackendParity.check(kernels: [Sharpen3x3Kernel()])
         #expect(!report.devices.isEmpty)
         #expect(report.isIdentical, "\(report)")
-        #expect(report.comparisons.count == ParityImages.standard.count * report.devices.count)
-        // The whole chain too, on generated images and a real photo.
+        // Each device against the CPU on each of the six generated images `check` uses by default.
+        #expect(report.comparisons.count == 6 * report.devices.count)
+        #expect(Set(report.comparisons.map(\.image)) == Set(0..<6))
+        // The whole chain too, on generated images of the shapes that break kernels and a real photo.
         let photo = try ImageDecoder.decode(contentsOf: Self.sample).image
-        let chained = try BackendParity.check(images: ParityImages.standard + [photo]) { backend, image in
+        let shapes = [TestImages.noise(width: 67, height: 45, seed: 1), TestImages.noise(width: 31, height: 97, seed: 2, alpha: true),
+                      TestImages.gradient(width: 128, height: 96), TestImages.noise(width: 1, height: 1, seed: 3),
+                      TestImages.noise(width: 1, height: 300, seed: 4), TestImages.noise(width: 300, height: 1, seed: 5, alpha: true)]
+        let chained = try BackendParity.check(images: shapes + [photo]) { backend, image in
             var current = try ScaleImageOperation(backend: backend, target: .cover(side: 40, gravity: .centre))
                 .execute(.host(try image.hostImage()))
             current = try KernelImageOperation(backend: backend, kernel: Sharpen3x3Kernel()).execute(current)
@@ -67,9 +72,9 @@ import TestSupport
         wrong.divisor = 2
         // The "device" runs the right kernel; the CPU reference a wrong one: the report names
         // the first pixel and both values.
-        let image = ParityImages.gradient(width: 8, height: 8)
-        let right = try CPUFallback.singleThreaded().run(Sharpen3x3Kernel(), on: .host(image)).hostImage()
-        let halved = try CPUFallback.singleThreaded().run(wrong, on: .host(image)).hostImage()
+        let image = TestImages.gradient(width: 8, height: 8)
+        let right = try CPUBackend(threads: 1).run(Sharpen3x3Kernel(), on: .host(image)).hostImage()
+        let halved = try CPUBackend(threads: 1).run(wrong, on: .host(image)).hostImage()
         let difference = try #require(PixelDifference.first(right, halved))
         guard case let .pixel(x, y, reference, other) = difference else {
             Issue.record("expected a pixel difference, got \(difference)")

@@ -9,7 +9,7 @@ import ImageMaths
 /// every pass with the CPU backend's arithmetic (so results are the real bytes), and can be
 /// told to make any primitive fail, with any error — `OutOfDeviceMemory` to exercise the
 /// per-image CPU fallback. It replaces hand-written fakes: one double, every test.
-public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
+public final class EmbeddedBackend: ComputeBackendCore, @unchecked Sendable {
     /// The primitives, to name the one that should fail.
     public enum Primitive: String, Sendable, CaseIterable {
         case upload, download, resampleHorizontal, resampleVertical, crop, premultiply, unpremultiply, glitch, kernel
@@ -59,9 +59,9 @@ public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
                             backend: self, storage: Storage(image)))
     }
 
-    // MARK: ComputeBackend
+    // MARK: ComputeBackendCore
 
-    public func makeResident(_ image: PipelineImage) throws -> PipelineImage {
+    package func makeResident(_ image: PipelineImage) throws -> PipelineImage {
         if case .device(let d) = image, d.storage is Storage, d.backend === self { return image }
         try enter(.upload)
         let pixels = try image.hostImage()
@@ -69,7 +69,7 @@ public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
         return hold(pixels)
     }
 
-    public func download(_ image: DeviceImage) throws -> HostImage {
+    package func download(_ image: DeviceImage) throws -> HostImage {
         try enter(.download)
         guard image.backend === self, let storage = image.storage as? Storage else {
             throw ComputeArgumentError.foreignDeviceImage(owner: image.backend.name, backend: name)
@@ -78,27 +78,27 @@ public final class EmbeddedBackend: ComputeBackend, @unchecked Sendable {
         return storage.image
     }
 
-    public func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
+    package func resampleHorizontal(_ image: PipelineImage, weights: ResampleWeights, rows: Range<Int>) throws -> PipelineImage {
         try pass(.resampleHorizontal, image) { try host.resampleHorizontal($0, weights: weights, rows: rows) }
     }
 
-    public func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
+    package func resampleVertical(_ image: PipelineImage, weights: ResampleWeights) throws -> PipelineImage {
         try pass(.resampleVertical, image) { try host.resampleVertical($0, weights: weights) }
     }
 
-    public func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
+    package func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage {
         try pass(.crop, image) { try host.crop($0, to: rect) }
     }
 
-    public func premultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func premultiply(_ image: PipelineImage) throws -> PipelineImage {
         try pass(.premultiply, image) { try host.premultiply($0) }
     }
 
-    public func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
+    package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
         try pass(.unpremultiply, image) { try host.unpremultiply($0) }
     }
 
-    public func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
+    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
         try pass(.glitch, image) { try host.glitch($0, plan: plan) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GPUOps
+import ImageCodecs
 import Testing
 import TestSupport
 

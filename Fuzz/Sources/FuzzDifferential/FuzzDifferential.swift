@@ -1,6 +1,7 @@
 import ComputeDevices
 import FuzzSupport
 import GPUOps
+import ImageMaths
 
 /// The CPU backend against every OpenCL device (POCL in CI): a small image and up to four
 /// operations (resize with or without a window, crop, glitch, premultiply, sepia, tilt-shift,

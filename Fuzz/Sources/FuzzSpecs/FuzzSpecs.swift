@@ -1,6 +1,7 @@
 import BatchPlanning
 import FuzzSupport
 import GPUOps
+import ImageMaths
 
 /// The CLI's spec strings: `--glitch` (`GlitchSpec`), `--effect` (`ImageEffect(spec:)`), `--shard`
 /// (`ShardSpec`), `--size` lists (`ThumbnailSize.list`) and `--output-template`

@@ -1,4 +1,5 @@
 import GPUOps
+import ImageCodecs
 import SystemIO
 
 /// File-name rules for images: which names a folder scan picks up, and what format a name

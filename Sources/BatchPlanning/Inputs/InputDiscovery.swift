@@ -1,5 +1,6 @@
 import Foundation
 import GPUOps
+import ImageCodecs
 import SystemIO
 
 /// Turns what the user named (paths, folders, URLs) into the list of inputs, in order:

@@ -6,7 +6,7 @@ extension ImageKernel {
     /// CPU backend always, a device backend's caller when the device fails for an image).
     /// An empty or negative `outputSize` is refused before `runOnHost` runs, as the device
     /// backends refuse it before `encode`.
-    public func runCheckedOnHost(_ input: HostImage) throws -> HostImage {
+    package func runCheckedOnHost(_ input: HostImage) throws -> HostImage {
         let expected = try checkedOutputSize(width: input.width, height: input.height)
         let result = try runOnHost(input)
         let actual = PixelSize(width: result.width, height: result.height)
@@ -18,7 +18,7 @@ extension ImageKernel {
 
     /// The output size, refused when empty or negative: every backend asks this before it
     /// runs any of the kernel's own code for the image (`encode` or `runOnHost`).
-    public func checkedOutputSize(width: Int, height: Int) throws -> PixelSize {
+    package func checkedOutputSize(width: Int, height: Int) throws -> PixelSize {
         let size = try outputSize(width: width, height: height)
         guard size.width >= 0, size.height >= 0 else {
             throw ComputeArgumentError.invalidKernelLaunch(kernel: name, reason: "output size \(size) is negative")

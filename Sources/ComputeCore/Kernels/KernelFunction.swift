@@ -16,7 +16,7 @@ public struct KernelFunction<each Parameter: KernelParameter>: Sendable, Hashabl
     public init(_ name: String) { self.name = name }
 
     /// How many parameters the declaration has.
-    public var parameterCount: Int {
+    package var parameterCount: Int {
         var count = 0
         for _ in repeat (each Parameter).self { count += 1 }
         return count

@@ -3,7 +3,7 @@
 /// Pixels are RGBA bytes, row-major, `width * 4` bytes a row.
 public struct KernelImage: Hashable, Sendable {
     /// 0 the input, 1 the output, 2 and up scratch images, in the order they were asked for.
-    public let slot: Int
+    package let slot: Int
     public let width: Int
     public let height: Int
 

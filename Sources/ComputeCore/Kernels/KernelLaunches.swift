@@ -4,15 +4,15 @@ import ImageMaths
 /// backend; only the execution is backend code.
 public struct KernelLaunches: Sendable {
     /// One recorded launch.
-    public struct Launch: Sendable, Equatable {
-        public let kernel: String
-        public let parameterCount: Int
-        public let globalSize: [Int]
-        public let localSize: [Int]?
+    package struct Launch: Sendable, Equatable {
+        package let kernel: String
+        package let parameterCount: Int
+        package let globalSize: [Int]
+        package let localSize: [Int]?
         /// Whether `localSize` is a preference (`launch(_:global:preferredLocal:_:)`) that the
         /// backend shrinks to what this kernel runs on the device, rather than a requirement.
-        public let localSizeIsPreferred: Bool
-        public let arguments: [KernelArgument]
+        package let localSizeIsPreferred: Bool
+        package let arguments: [KernelArgument]
     }
 
     /// What the device can run, for kernels that size work-groups or local memory.
@@ -29,7 +29,7 @@ public struct KernelLaunches: Sendable {
         public let isCPU: Bool
 
         /// `maxWorkItemSizes` nil: any extent up to `maxWorkGroupSize` in each of 3 dimensions.
-        public init(maxWorkGroupSize: Int, localMemoryBytes: Int, isCPU: Bool, maxWorkItemSizes: [Int]? = nil) {
+        package init(maxWorkGroupSize: Int, localMemoryBytes: Int, isCPU: Bool, maxWorkItemSizes: [Int]? = nil) {
             self.maxWorkGroupSize = maxWorkGroupSize
             self.maxWorkItemSizes = maxWorkItemSizes ?? [maxWorkGroupSize, maxWorkGroupSize, maxWorkGroupSize]
             self.localMemoryBytes = localMemoryBytes
@@ -43,11 +43,11 @@ public struct KernelLaunches: Sendable {
     public let output: KernelImage
     public let device: DeviceLimits
     /// Scratch images asked for, in slot order (slot 2 first).
-    public private(set) var scratchImages: [KernelImage] = []
-    public private(set) var launches: [Launch] = []
+    package private(set) var scratchImages: [KernelImage] = []
+    package private(set) var launches: [Launch] = []
 
     /// Launches for an input of `input` size and an output of `output` size.
-    public init(input: PixelSize, output: PixelSize, device: DeviceLimits) {
+    package init(input: PixelSize, output: PixelSize, device: DeviceLimits) {
         self.input = KernelImage(slot: 0, width: input.width, height: input.height)
         self.output = KernelImage(slot: 1, width: output.width, height: output.height)
         self.device = device

@@ -66,9 +66,12 @@ public enum BackendParity {
 
     /// Runs `work` over each image on the CPU backend and on each of `devices` (default: every
     /// OpenCL device) and compares the results byte for byte. `work` gets the backend and the
-    /// image on the host and returns its result (on whichever side; it is downloaded).
-    public static func check(images: [HostImage] = ParityImages.standard, devices: [any ComputeBackend]? = nil,
+    /// image on the host and returns its result (on whichever side; it is downloaded). Without
+    /// `images`, six generated ones that break kernels: odd sizes, one row, one column, noise
+    /// over every byte value with and without transparency, a gradient.
+    public static func check(images: [HostImage]? = nil, devices: [any ComputeBackend]? = nil,
                              _ work: (any ComputeBackend, PipelineImage) throws -> PipelineImage) throws -> Report {
+        let images = images ?? ParityImages.standard
         let (backends, unusable) = devices.map { ($0, []) } ?? openCLBackends()
         let cpu = CPUBackend(threads: 1)
         var comparisons: [Comparison] = []
@@ -85,7 +88,7 @@ public enum BackendParity {
 
     /// `check` for a chain of kernels run one after the other (on a device: one upload, one
     /// download).
-    public static func check(kernels: [any ImageKernel], images: [HostImage] = ParityImages.standard,
+    public static func check(kernels: [any ImageKernel], images: [HostImage]? = nil,
                              devices: [any ComputeBackend]? = nil) throws -> Report {
         try check(images: images, devices: devices) { backend, image in
             var current = image

@@ -4,9 +4,9 @@ import ImageCodecs
 /// one column, a size that is no multiple of any work-group) and contents that exercise every
 /// byte value, with and without transparency. Deterministic (SplitMix64), so a difference
 /// found once is found again.
-public enum ParityImages {
+package enum ParityImages {
     /// 67×45 noise, 31×97 noise with alpha, a 128×96 gradient, 1×1, 1×300 and 300×1.
-    public static let standard: [HostImage] = [
+    package static let standard: [HostImage] = [
         noise(width: 67, height: 45, seed: 1),
         noise(width: 31, height: 97, seed: 2, alpha: true),
         gradient(width: 128, height: 96),
@@ -16,7 +16,7 @@ public enum ParityImages {
     ]
 
     /// Every byte from a SplitMix64 stream; alpha 255 unless `alpha`.
-    public static func noise(width: Int, height: Int, seed: UInt64, alpha: Bool = false) -> HostImage {
+    package static func noise(width: Int, height: Int, seed: UInt64, alpha: Bool = false) -> HostImage {
         var state = seed
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<width * height {
@@ -34,7 +34,7 @@ public enum ParityImages {
     }
 
     /// Red across, green down, blue diagonally; opaque.
-    public static func gradient(width: Int, height: Int) -> HostImage {
+    package static func gradient(width: Int, height: Int) -> HostImage {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {

@@ -36,7 +36,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
     ///   - sizeLimit: the largest download accepted, in bytes.
     ///   - progress: called with bytes received (and expected, when the server says) during a download.
     public init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
-                transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: URLFetcher.Progress? = nil) {
+                transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: FetchProgress? = nil) {
         self.transferTimeout = transferTimeout
         self.options = options
         self.timeout = timeout

@@ -37,6 +37,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Reports of a download's progress: bytes received so far, and the whole size when the
+/// server says (`LoadImageOperation`'s `progress`).
+public typealias FetchProgress = @Sendable (_ received: Int, _ expected: Int?) -> Void
+
 /// Downloads one http(s) resource into memory with two time-outs (idle: no data for `timeout`
 /// seconds; whole transfer: not finished in `transferTimeout`, so a server that sends a byte
 /// every few seconds cannot hold a worker for hours), a size limit (refused at Content-Length,
@@ -44,16 +48,16 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 /// reports. A session per fetch keeps the delegate's state private to that fetch; the session
 /// is invalidated when it ends so nothing outlives it.
 // @unchecked Sendable: a delegate must be an NSObject; what changes is in the Mutex `state`.
-public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    public typealias Progress = @Sendable (_ received: Int, _ expected: Int?) -> Void
-    public typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
+package final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    package typealias Progress = FetchProgress
+    package typealias Completion = @Sendable (Result<[UInt8], FetchError>) -> Void
 
-    public let url: URL
+    package let url: URL
     /// Seconds without data before the fetch fails.
-    public let timeout: Double
+    package let timeout: Double
     /// Seconds the whole transfer may take.
-    public let transferTimeout: Double
-    public let sizeLimit: Int
+    package let transferTimeout: Double
+    package let sizeLimit: Int
     private let progress: Progress?
     /// What the fetch has received and how it stands, inside one lock.
     private struct State {
@@ -67,8 +71,8 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
 
     private let state = Mutex(State())
 
-    public init(url: URL, timeout: Double = 30, transferTimeout: Double = 120, sizeLimit: Int = 256 << 20,
-                progress: Progress? = nil) {
+    package init(url: URL, timeout: Double = 30, transferTimeout: Double = 120, sizeLimit: Int = 256 << 20,
+                 progress: Progress? = nil) {
         self.url = url
         self.timeout = timeout
         self.transferTimeout = transferTimeout
@@ -78,7 +82,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// Starts the download; `completion` runs once, on a session thread (or at once, on this
     /// thread, when the fetch was cancelled before it started).
-    public func start(completion: @escaping Completion) {
+    package func start(completion: @escaping Completion) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             completion(.failure(.unsupportedScheme(url.scheme ?? "")))
             return
@@ -123,7 +127,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     /// Stops the download; the completion reports `.cancelled`.
-    public func cancel() {
+    package func cancel() {
         let (task, session) = state.withLock { state -> (URLSessionTask?, URLSession?) in
             if state.failure == nil { state.failure = .cancelled }
             return (state.task, state.session)
@@ -133,7 +137,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     /// Downloads synchronously (for callers on a worker thread).
-    public func fetch() -> Result<[UInt8], FetchError> {
+    package func fetch() -> Result<[UInt8], FetchError> {
         let done = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<[UInt8], FetchError>?>(nil)
         start { result in
@@ -144,8 +148,8 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         return outcome.withLock { $0 } ?? .failure(.cancelled)
     }
 
-    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                           completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             state.withLock { $0.failure = .httpStatus(http.statusCode) }
             completionHandler(.cancel)
@@ -169,7 +173,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         completionHandler(.allow)
     }
 
-    public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let sizeLimit = self.sizeLimit
         let (received, expected, over) = state.withLock { state -> (Int, Int?, Bool) in
             // Past the limit nothing more is kept: the fetch fails with what it has.
@@ -185,7 +189,7 @@ public final class URLFetcher: NSObject, URLSessionDataDelegate, @unchecked Send
         progress?(received, expected)
     }
 
-    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         let timeout = self.timeout
         let (completion, result) = state.withLock { state -> (Completion?, Result<[UInt8], FetchError>) in
             let c = state.completion

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import ImageEffects
 import ImageMaths
 /// What the pipeline does to every image of a batch: the options of `gpuglitch process`

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ComputeDevices
 import Foundation
 import BatchPlanning
 import GPUOps

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import BatchPlanning
 import GPUOps
+import ImageCodecs
 import SystemIO
 
 /// `gpuglitch verify INPUT... --device D [image options]`: runs the job of `process` (decode,

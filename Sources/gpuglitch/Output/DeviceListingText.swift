@@ -1,3 +1,4 @@
+import ComputeDevices
 import Foundation
 import BatchPlanning
 import GPUOps

@@ -1,6 +1,9 @@
+import ComputeCore
 @testable import GPUOps
 import CPUCompute
 import Foundation
+import ImageCodecs
+import ImageMaths
 import OpenCLCompute
 @testable import SystemIO
 import Synchronization
@@ -112,7 +115,7 @@ struct BatchDeviceFallbackTests {
 }
 
 /// The CPU backend, cancelling a batch runner when the first pass of an image reaches it.
-final class CancellingCPUBackend: ComputeBackend {
+final class CancellingCPUBackend: ComputeBackendCore {
     let kind = BackendKind.cpu
     let name = "cpu (cancels its runner)"
     let transfers = TransferCounters()

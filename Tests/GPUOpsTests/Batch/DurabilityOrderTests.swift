@@ -1,3 +1,4 @@
+import ComputeDevices
 @testable import GPUOps
 import CPUCompute
 import Foundation

@@ -1,6 +1,7 @@
 @testable import GPUOps
 import CPUCompute
 import Foundation
+import ImageCodecs
 import OpenCLCompute
 import Testing
 import TestSupport

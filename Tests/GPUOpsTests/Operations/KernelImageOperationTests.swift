@@ -1,7 +1,9 @@
 import ComputeCore
+import ComputeDevices
 import CPUCompute
 import Foundation
 import GPUOps
+import ImageCodecs
 import OpenCLCompute
 import Testing
 import TestSupport

@@ -1,0 +1,50 @@
+import GPUOps
+import Testing
+import TestSupport
+
+/// A user can write a type that conforms to `ComputeBackend` (the protocol is public, for
+/// holding and calling backends), but the library's passes are not part of it: the operations
+/// refuse such a type with a typed error naming it, before any pass runs, and never trap.
+@Suite struct UserBackendTests {
+    /// What a user can write with the public API alone: it runs kernels its own way.
+    final class HandMadeBackend: ComputeBackend {
+        var kind: BackendKind { .cpu }
+        var name: String { "hand-made" }
+        var transfers: TransferCounters { CPUBackend.shared.transfers }
+        func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
+            .host(try kernel.runOnHost(try image.hostImage()))
+        }
+    }
+
+    static let image = PipelineImage.host(TestImages.gradient(width: 8, height: 6))
+    static let refused = ComputeArgumentError.unsupportedBackend(name: "hand-made")
+
+    @Test func theOperationsRefuseItWithATypedErrorNamingIt() throws {
+        let backend = HandMadeBackend()
+        #expect(throws: Self.refused) {
+            try ScaleImageOperation(backend: backend, target: .size(width: 4, height: 3)).execute(Self.image)
+        }
+        #expect(throws: Self.refused) {
+            try CropImageOperation(backend: backend, region: .rect(PixelRect(x: 1, y: 1, width: 3, height: 2)))
+                .execute(Self.image)
+        }
+        #expect(Self.refused.description == "hand-made is not a backend of this library: use CPUBackend or a device from DeviceSelector")
+    }
+
+    @Test func resizingWithAPlanRefusesItToo() throws {
+        let backend = HandMadeBackend()
+        let plans = try [ScaleTarget.size(width: 4, height: 3), .contain(side: 5)].map {
+            try $0.plan(inputWidth: 8, inputHeight: 6, filter: .lanczos)
+        }
+        #expect(throws: Self.refused) { try backend.resample(Self.image, plan: plans[0]) }
+        var handedOver = 0
+        #expect(throws: Self.refused) { try backend.resample(Self.image, plans: plans) { _, _ in handedOver += 1 } }
+        #expect(handedOver == 0)
+        // The same plans on the CPU backend resize.
+        var sizes: [PixelSize] = []
+        try CPUBackend(threads: 1).resample(Self.image, plans: plans) { _, resized in
+            sizes.append(PixelSize(width: resized.width, height: resized.height))
+        }
+        #expect(sizes == [PixelSize(width: 4, height: 3), PixelSize(width: 5, height: 4)])
+    }
+}
