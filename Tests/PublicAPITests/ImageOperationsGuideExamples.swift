@@ -1,12 +1,13 @@
 import Foundation
 import GPUOps
+import ImageBatch
 import Testing
 import TestSupport
 
 // The code blocks of docs/IMAGE-OPERATIONS.md, copied verbatim between the `// doc:` lines
 // (`DocExampleTests` checks that they agree), in the context each needs: a function that
-// gives it the values the page names (`device`, `image`, `kernel`). This file's only library
-// import is `GPUOps`, as a user's would be.
+// gives it the values the page names (`device`, `image`, `kernel`). Its library imports are
+// `GPUOps` and, for the batch, `ImageBatch`, as a user's would be.
 
 func seedPipelineExample() throws {
     // doc: IMAGE-OPERATIONS.md, block 1
@@ -93,7 +94,7 @@ struct ParityExample {
     // doc: end
 }
 
-func sizeListExample(device: any ComputeBackend) -> (CompoundOperation<ImageSource, [SavedImage]>, BatchSummary) {
+func sizeListExample(device: any ComputeBackend) -> (CompoundOperation<ImageSource, [SavedImage]>, BatchJob) {
     // doc: IMAGE-OPERATIONS.md, block 8
     var settings = ThumbnailSettings()
     settings.sizes = ["1024", "640x480", "256"].compactMap(ThumbnailSize.init)   // N or WxH, as --size
@@ -109,14 +110,10 @@ func sizeListExample(device: any ComputeBackend) -> (CompoundOperation<ImageSour
         FanOutSaveOperation(pipeline: pipeline, backend: device, saves: saves),
     ], input: .file("samples/coffee.jpg"))
 
-    // Many images: one output path per size entry, in the entries' order.
-    let items = ["a", "b"].map { name in
-        BatchItem(source: .file("photos/\(name).jpg"),
-                  outputs: settings.sizes.map { "out/\(name)_\($0).jpg" }, format: .jpeg)
-    }
-    let summary = BatchRunner(backend: device, settings: settings, workers: 4).run(items) { result in
-        print(result.item.source, result.savedOutputs.map { "\($0.width)x\($0.height)" })
-    }
+    // Many images: a batch names one output per size entry (out/a_1024.jpg, out/a_640x480.jpg, ...)
+    // and runs it with `try await job.run(job.plan(), on: device)`.
+    var job = BatchJob(inputs: ["photos/"], outputFolder: "out", outputFormat: .jpeg, settings: settings)
+    job.workers = 4
     // doc: end
-    return (chain, summary)
+    return (chain, job)
 }

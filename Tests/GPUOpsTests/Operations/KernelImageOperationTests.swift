@@ -2,6 +2,7 @@ import ComputeCore
 import CPUCompute
 import Foundation
 import GPUOps
+import ImageBatch
 import OpenCLCompute
 import Testing
 import TestSupport
