@@ -11,7 +11,7 @@ import Synchronization
 /// their freed blocks there for reuse, which is fast, but holes of odd sizes stay resident and
 /// a long batch's memory creeps up. `malloc_trim(0)` returns those free pages (and the arenas'
 /// tops) to the system, for some page faults afterwards. docs/BENCHMARKS.md ("Heap trimming
-/// in long batches") has the measurements behind the default interval.
+/// and the batch's bounds") has the measurements behind the default interval.
 package final class HeapTrimmer: Sendable {
     /// The interval a batch trims at unless told otherwise.
     package static let standardInterval = 32
