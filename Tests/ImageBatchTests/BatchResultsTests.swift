@@ -81,6 +81,32 @@ struct BatchResultsTests {
         #expect(scratch.contents.filter { $0.hasPrefix("out/") }.count == 6)
     }
 
+    /// What a main-actor program (an app's view model) keeps.
+    @MainActor final class Progress {
+        var written = 0
+        var failed: [String] = []
+    }
+
+    @MainActor
+    @Test("a main-actor program reads the results on the main actor and updates its own state")
+    func readOnTheMainActor() async throws {
+        let scratch = try Scratch()
+        try scratch.png("in/a.png")
+        try scratch.write(Array("not an image".utf8), to: "in/b.png")
+        let job = BatchJob(inputs: [scratch.file("in")], outputFolder: scratch.file("out"), outputFormat: .png,
+                           settings: Self.settings())
+        let progress = Progress()
+        let outcome = try await job.run(try job.plan(), on: CPUBackend()) { results in
+            for await result in results {
+                MainActor.assertIsolated()
+                if let message = result.failureMessage { progress.failed.append(message) } else { progress.written += 1 }
+            }
+        }
+        #expect(outcome.counts == BatchCounts(ok: 1, failed: 1))
+        #expect(progress.written == 1)
+        #expect(progress.failed.count == 1 && progress.failed[0].hasPrefix("\(scratch.file("in/b.png")): "))
+    }
+
     /// Holds the first ended image's observer call until `open()`: the batch's commits wait
     /// behind it, so at most `workers` + 32 images start before the test's cancel lands,
     /// whatever the machine's speed (the runner's bound on uncommitted images).

@@ -85,15 +85,17 @@ public struct BatchJob: Sendable {
     /// the report (an unwritable report path throws `BatchReportError` before any image),
     /// processes every planned image, records every input, and finishes the report.
     ///
-    /// `results`, when given, runs beside the batch and gets every input's result as it ends
-    /// (`BatchResults`); `run` returns once both the batch and `results` are done. An error
-    /// `results` throws cancels the batch and is rethrown.
+    /// `results`, when given, runs beside the batch, on the caller's actor (`isolation`: a
+    /// main-actor program may update its views from it), and gets every input's result as it
+    /// ends (`BatchResults`); `run` returns once both the batch and `results` are done. An
+    /// error `results` throws cancels the batch and is rethrown.
     ///
     /// Cancelling the task that awaits `run` cancels the batch: no new image starts, the images
     /// in flight end without writing anything (an output is renamed into place whole or not
     /// at all), the inputs not finished are recorded `interrupted`, and `run` returns normally
     /// with `cancelled` set and the report finished.
     public func run(_ plan: BatchPlan, on backend: any ComputeBackend, observer: (any BatchObserver)? = nil,
+                    isolation: isolated (any Actor)? = #isolation,
                     results: ((BatchResults) async throws -> Void)? = nil) async throws -> BatchOutcome {
         guard let results else { return try await execute(plan, on: backend, observer: observer, results: nil) }
         let channel = ResultChannel()

@@ -70,6 +70,20 @@ final class LockedCounter: @unchecked Sendable {
 struct BatchDeviceFallbackTests {
     /// A device with no memory for anything: every primitive fails as a real device does when
     /// an image does not fit.
+    @Test("the CPU threads per image and the heap trimming are the ones the batch is given")
+    func explicitSettings() {
+        let onCPU = BatchRunner(device: CPUBackend(), settings: ThumbnailSettings(), workers: 2, cpuThreadsPerImage: 3,
+                                heapTrimInterval: nil)
+        #expect((onCPU.backend as? CPUBackend)?.threads == 3)
+        #expect((onCPU.fallback as? CPUBackend)?.threads == 3)
+        #expect(onCPU.heapTrimInterval == nil)
+        let device = EmbeddedBackend()
+        let onDevice = BatchRunner(device: device, settings: ThumbnailSettings(), workers: 2)
+        #expect(onDevice.backend === device, "a device is used as it is given")
+        #expect((onDevice.fallback as? CPUBackend)?.threads == 1)
+        #expect(onDevice.heapTrimInterval == HeapTrimmer.standardInterval)
+    }
+
     static func exhausted() -> EmbeddedBackend {
         let device = EmbeddedBackend(name: "opencl:9 (exhausted test device)")
         device.failAll(with: EmbeddedBackend.OutOfDeviceMemory())
