@@ -6,7 +6,7 @@ import ImageCodecs
 import OperationChain
 
 /// The operations for one image of a batch, and the translation of their outcome into a
-/// `BatchItemResult` with one line naming the input and the reason on failure.
+/// `BatchItemResult`, with its typed reason (`BatchInputError`) on failure.
 struct ImageJob: Sendable {
     let index: Int
     let item: BatchItem
