@@ -14,14 +14,11 @@ let package = Package(
     // macOS 15: `Synchronization.Mutex`, the one lock every target keeps its shared state in.
     platforms: [.macOS(.v15)],
     products: [
-        // What users import for images: operations, batch runner, and (re-exported) the image
-        // model, maths, compute protocol and device selection.
+        // What users import for images: operations and (re-exported) the image model, maths,
+        // compute protocol and device selection.
         .library(name: "GPUOps", targets: ["GPUOps"]),
         // The generic operation chain on its own: Foundation only, no image or OpenCL code.
         .library(name: "OperationChain", targets: ["OperationChain"]),
-        // Batches of files as the CLI runs them: inputs, planning (names, collisions, shards),
-        // the runner wired to reports, report merging.
-        .library(name: "BatchPlanning", targets: ["BatchPlanning"]),
         .executable(name: "gpuglitch", targets: ["gpuglitch"]),
     ],
     dependencies: [
@@ -100,19 +97,19 @@ let package = Package(
 
         .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),
 
-        // Layer 7: the image operations and the batch runner; the product users import.
+        // Layer 7: the image operations; the product users import.
         .target(
             name: "GPUOps",
             dependencies: ["OperationChain", "SystemIO", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
                            "ImageEffects"]
         ),
 
-        // Layer 8: batches of files: discovery, planning, the runner wired to reports, merging.
+        // Layer 8: the batch layer: discovery, planning, the pipelined runner and its commits,
+        // reports and their merging.
         .target(
-            name: "BatchPlanning",
-            dependencies: ["GPUOps", "SystemIO", .product(name: "SystemPackage", package: "swift-system"),
-                           // Package API `import GPUOps` does not show: the format registry, the CPU fallback.
-                           "ImageCodecs", "ComputeDevices"]
+            name: "ImageBatch",
+            dependencies: ["GPUOps", "OperationChain", "SystemIO", "ImageCodecs", "ComputeCore", "ComputeDevices",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // Layer 9: the command-line tool: options, terminal, wiring.
@@ -120,7 +117,7 @@ let package = Package(
             name: "gpuglitch",
             dependencies: [
                 "GPUOps",
-                "BatchPlanning",
+                "ImageBatch",
                 "SystemIO",
                 // Package API `import GPUOps` does not show: the device listing, the decode budget.
                 "ImageCodecs",
@@ -139,7 +136,9 @@ let package = Package(
         .testTarget(name: "OperationChainTests", dependencies: ["OperationChain"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "BatchPlanningTests", dependencies: ["BatchPlanning", "SystemIO", "TestSupport"]),
+        .testTarget(name: "ImageBatchTests", dependencies: ["ImageBatch", "GPUOps", "CPUCompute", "OpenCLCompute", "SystemIO",
+                                                          .product(name: "SystemPackage", package: "swift-system"),
+                                                          "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),
@@ -148,7 +147,7 @@ let package = Package(
         .testTarget(name: "ComputeDevicesTests", dependencies: ["ComputeDevices", "OpenCLCompute", "CPUCompute", "TestSupport"]),
         .testTarget(
             name: "GPUOpsTests",
-            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "TestSupport"],
+            dependencies: ["GPUOps", "ImageBatch", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -156,9 +155,9 @@ let package = Package(
             dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        // Imports only the GPUOps product's public API: a user's own kernel, as a user writes it
+        // Imports only public API (GPUOps, and ImageBatch for the batch), as a user writes it
         // (`packageAccess: false`: a `package` symbol there does not compile).
-        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"], packageAccess: false),
+        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "ImageBatch", "TestSupport"], packageAccess: false),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
@@ -189,9 +188,9 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzHeader", ["ImageCodecs"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
-        ("FuzzReportMerge", ["BatchPlanning", "SystemIO"]),
-        ("FuzzInputList", ["BatchPlanning", "SystemIO"]),
-        ("FuzzSpecs", ["BatchPlanning", "GPUOps", "ImageMaths"]),
+        ("FuzzReportMerge", ["ImageBatch", "SystemIO"]),
+        ("FuzzInputList", ["ImageBatch", "SystemIO"]),
+        ("FuzzSpecs", ["ImageBatch", "GPUOps", "ImageMaths"]),
         ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices", "ImageMaths"]),
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))

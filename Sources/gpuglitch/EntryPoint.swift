@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 
@@ -16,13 +16,17 @@ import SystemIO
 /// - 130: interrupted by SIGINT or SIGTERM (`ExitStatus.interrupted`).
 @main
 enum EntryPoint {
-    static func main() {
+    static func main() async {
         do {
             // The arguments' own bytes: a file name that is not UTF-8 must reach the file
             // system as it was typed (`CommandLine.arguments` replaces such bytes).
             let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.string(cString: CommandLine.unsafeArgv[$0]!) }
             var command = try GPUGlitch.parseAsRoot(arguments)
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if GPUGlitch.exitCode(for: error) == .validationFailure {
                 Console.error(GPUGlitch.fullMessage(for: error) + "\n")

@@ -7,6 +7,8 @@ public enum RepositoryPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The bundled sample photographs.
     public static let samples = root.appendingPathComponent("samples")
+    /// The path of the bundled sample `name`.
+    public static func sample(_ name: String) -> String { samples.appendingPathComponent(name).path }
     /// Committed reference data (Pillow outputs and the like).
     public static let fixtures = root.appendingPathComponent("Tests/GPUOpsTests/Fixtures")
 }

@@ -1,5 +1,5 @@
 import Foundation
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ComputeDevices
 import Foundation
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 

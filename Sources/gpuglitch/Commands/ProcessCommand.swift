@@ -1,11 +1,11 @@
-import BatchPlanning
+import ImageBatch
 import ArgumentParser
 import Foundation
 
 /// `gpuglitch process INPUT... --output DIR [options]` (docs/SPEC.md §7).
 ///
 /// This type holds the command line and checks it; `ProcessSession` does the work.
-struct ProcessCommand: ParsableCommand {
+struct ProcessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "process",
         abstract: "Scale, crop and glitch images into an output folder.",
@@ -105,8 +105,8 @@ struct ProcessCommand: ParsableCommand {
         jobs ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
-    func run() throws {
-        let status = try ProcessSession(command: self).run()
+    func run() async throws {
+        let status = try await ProcessSession(command: self).run()
         if status != ExitStatus.success { throw status }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import ImageCodecs
 import SystemIO

@@ -1,4 +1,4 @@
-import BatchPlanning
+import ImageBatch
 import ArgumentParser
 
 /// `process --dry-run`: prints the plan on standard output, one tab-separated line per

@@ -1,14 +1,15 @@
 import ArgumentParser
-import BatchPlanning
+import ImageBatch
 import GPUOps
 
 /// One run of `gpuglitch process`: the options turned into a `BatchJob`, the device selected,
-/// the plan made (and printed, for `--dry-run`), the batch run with the progress display and
-/// SIGINT/SIGTERM cancelling it, then the summary line. Returns the exit status.
+/// the plan made (and printed, for `--dry-run`), the batch run in a task with the progress
+/// display and SIGINT/SIGTERM cancelling that task, then the summary line. Returns the exit
+/// status.
 struct ProcessSession {
     let command: ProcessCommand
 
-    func run() throws -> ExitCode {
+    func run() async throws -> ExitCode {
         var job = BatchJob(inputs: command.inputs, outputFolder: command.output,
                            outputFormat: command.image.format.fixedFormat, settings: try command.image.settings())
         job.inputLists = command.lists
@@ -29,13 +30,15 @@ struct ProcessSession {
             return try DryRunPrinter.print(plan)
         }
         let display = ProgressDisplay(mode: ProgressDisplay.mode(quiet: command.quiet), total: plan.imageCount)
-        var trap: InterruptTrap?
-        defer { trap?.remove() }
+        let backend = selection.backend
+        let batch = Task { [job] in try await job.run(plan, on: backend, observer: display) }
+        // Installed on the main thread: the trap unblocks the signals on the thread that installs
+        // it, and the main thread is the one a parent's signal mask was inherited by.
+        let trap = await MainActor.run { InterruptTrap { _ in batch.cancel() } }
+        defer { trap.remove() }
         let outcome: BatchOutcome
         do {
-            outcome = try job.run(plan, on: selection.backend, observer: display) { running in
-                trap = InterruptTrap { _ in running.cancel() }
-            }
+            outcome = try await withTaskCancellationHandler { try await batch.value } onCancel: { batch.cancel() }
         } catch let error as BatchReportError {
             Console.error("gpuglitch: --report: \(error)\n")
             return ExitStatus.someInputsFailed

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 

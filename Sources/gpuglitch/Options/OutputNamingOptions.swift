@@ -1,5 +1,5 @@
 import ArgumentParser
-import BatchPlanning
+import ImageBatch
 import GPUOps
 
 /// How `process` names its outputs under `--output` (docs/CLI.md, "Output names").

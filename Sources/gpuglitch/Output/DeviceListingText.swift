@@ -1,6 +1,6 @@
 import ComputeDevices
 import Foundation
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,4 +1,4 @@
-import BatchPlanning
+import ImageBatch
 import Foundation
 
 /// The one line `process` ends with on standard error, e.g.

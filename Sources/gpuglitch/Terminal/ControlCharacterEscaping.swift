@@ -1,4 +1,4 @@
-import BatchPlanning
+import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -52,7 +52,3 @@ enum OperationTestQueue {
         return compound.result
     }
 }
-
-extension RepositoryPaths {
-    static func sample(_ name: String) -> String { samples.appendingPathComponent(name).path }
-}

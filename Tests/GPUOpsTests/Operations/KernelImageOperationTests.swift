@@ -4,6 +4,7 @@ import CPUCompute
 import Foundation
 import GPUOps
 import ImageCodecs
+import ImageBatch
 import OpenCLCompute
 import Testing
 import TestSupport
