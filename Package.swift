@@ -97,19 +97,12 @@ let package = Package(
 
         .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),
 
-        // Layer 7: the image operations; the product users import.
+        // Layer 7: the product users import: the image steps and their operations, the one
+        // pipeline, and the batch layer (discovery, planning, the runner and its commits, reports).
         .target(
             name: "GPUOps",
             dependencies: ["OperationChain", "SystemIO", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
-                           "ImageEffects"]
-        ),
-
-        // Layer 8: the batch layer: discovery, planning, the pipelined runner and its commits,
-        // reports and their merging.
-        .target(
-            name: "ImageBatch",
-            dependencies: ["GPUOps", "OperationChain", "SystemIO", "ImageCodecs", "ComputeCore", "ComputeDevices",
-                           .product(name: "SystemPackage", package: "swift-system")]
+                           "ImageEffects", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // Layer 9: the command-line tool: options, terminal, wiring.
@@ -117,7 +110,6 @@ let package = Package(
             name: "gpuglitch",
             dependencies: [
                 "GPUOps",
-                "ImageBatch",
                 "SystemIO",
                 // Package API `import GPUOps` does not show: the device listing, the decode budget.
                 "ImageCodecs",
@@ -136,7 +128,7 @@ let package = Package(
         .testTarget(name: "OperationChainTests", dependencies: ["OperationChain"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO",
                                                           .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "ImageBatchTests", dependencies: ["ImageBatch", "GPUOps", "CPUCompute", "OpenCLCompute", "SystemIO",
+        .testTarget(name: "BatchTests", dependencies: ["GPUOps", "ImageCodecs", "CPUCompute", "OpenCLCompute", "SystemIO",
                                                           .product(name: "SystemPackage", package: "swift-system"),
                                                           "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"],
@@ -147,7 +139,7 @@ let package = Package(
         .testTarget(name: "ComputeDevicesTests", dependencies: ["ComputeDevices", "OpenCLCompute", "CPUCompute", "TestSupport"]),
         .testTarget(
             name: "GPUOpsTests",
-            dependencies: ["GPUOps", "ImageBatch", "CPUCompute", "OpenCLCompute", "TestSupport"],
+            dependencies: ["GPUOps", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -155,9 +147,9 @@ let package = Package(
             dependencies: ["ImageEffects", "CPUCompute", "OpenCLCompute", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        // Imports only public API (GPUOps, and ImageBatch for the batch), as a user writes it
-        // (`packageAccess: false`: a `package` symbol there does not compile).
-        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "ImageBatch", "TestSupport"], packageAccess: false),
+        // Imports only the GPUOps product's public API, as a user writes it (`packageAccess:
+        // false`: a `package` symbol there does not compile).
+        .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"], packageAccess: false),
         .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
@@ -188,9 +180,9 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzHeader", ["ImageCodecs"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
-        ("FuzzReportMerge", ["ImageBatch", "SystemIO"]),
-        ("FuzzInputList", ["ImageBatch", "SystemIO"]),
-        ("FuzzSpecs", ["ImageBatch", "GPUOps", "ImageMaths"]),
+        ("FuzzReportMerge", ["GPUOps", "SystemIO"]),
+        ("FuzzInputList", ["GPUOps", "SystemIO"]),
+        ("FuzzSpecs", ["GPUOps", "ImageMaths"]),
         ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices", "ImageMaths"]),
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))

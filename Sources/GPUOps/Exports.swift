@@ -16,6 +16,11 @@
 
 // The image: pixels and what was read with them, decoding and encoding, and their errors.
 @_exported import struct ImageCodecs.HostImage
+@_exported import enum ImageCodecs.ImageGeometryError
+@_exported import struct ImageCodecs.ImageMetadata
+@_exported import struct ImageCodecs.DecodeFacts
+@_exported import struct ImageCodecs.ImageFrame
+@_exported import struct ComputeCore.ImageContainer
 @_exported import struct ImageCodecs.DecodedImage
 @_exported import struct ImageCodecs.ImageHeader
 @_exported import struct ImageCodecs.DecodeOptions
@@ -66,7 +71,7 @@
 @_exported import enum ComputeCore.KernelArgument
 @_exported import struct ComputeCore.KernelTable
 @_exported import struct ComputeCore.LocalMemory
-@_exported import struct ComputeCore.PixelSize
+@_exported import struct ImageMaths.PixelSize
 
 // Device selection, the CPU backend, the errors a device throws, and the parity check.
 @_exported import enum ComputeDevices.DeviceSelector

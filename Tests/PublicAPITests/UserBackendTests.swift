@@ -17,16 +17,17 @@ import TestSupport
     }
 
     static let image = PipelineImage.host(TestImages.gradient(width: 8, height: 6))
+    static let container = ImageContainer.host(TestImages.gradient(width: 8, height: 6))
     static let refused = ComputeArgumentError.unsupportedBackend(name: "hand-made")
 
     @Test func theOperationsRefuseItWithATypedErrorNamingIt() throws {
         let backend = HandMadeBackend()
         #expect(throws: Self.refused) {
-            try ScaleImageOperation(backend: backend, target: .size(width: 4, height: 3)).execute(Self.image)
+            try ScaleImageOperation(backend: backend, target: .size(width: 4, height: 3)).execute(Self.container)
         }
         #expect(throws: Self.refused) {
             try CropImageOperation(backend: backend, region: .rect(PixelRect(x: 1, y: 1, width: 3, height: 2)))
-                .execute(Self.image)
+                .execute(Self.container)
         }
         #expect(Self.refused.description == "hand-made is not a backend of this library: use CPUBackend or a device from DeviceSelector")
     }

@@ -60,9 +60,9 @@ import TestSupport
                       TestImages.noise(width: 1, height: 300, seed: 4), TestImages.noise(width: 300, height: 1, seed: 5, alpha: true)]
         let chained = try BackendParity.check(images: shapes + [photo]) { backend, image in
             var current = try ScaleImageOperation(backend: backend, target: .cover(side: 40, gravity: .centre))
-                .execute(.host(try image.hostImage()))
+                .execute(image)
             current = try KernelImageOperation(backend: backend, kernel: Sharpen3x3Kernel()).execute(current)
-            return try GlitchImageOperation(backend: backend, parameters: Self.glitch).execute(current).pixels
+            return try GlitchImageOperation(backend: backend, parameters: Self.glitch).execute(current)
         }
         #expect(chained.isIdentical, "\(chained)")
     }

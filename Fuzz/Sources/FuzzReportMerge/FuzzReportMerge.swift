@@ -1,4 +1,4 @@
-import ImageBatch
+import GPUOps
 import FuzzSupport
 
 /// `report merge`'s reader: a shard's report, `.json` (one document) or `.jsonl` (a record a

@@ -1,4 +1,3 @@
-import ImageBatch
 import FuzzSupport
 import GPUOps
 import ImageMaths

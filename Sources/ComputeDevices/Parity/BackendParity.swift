@@ -70,7 +70,7 @@ public enum BackendParity {
     /// `images`, six generated ones that break kernels: odd sizes, one row, one column, noise
     /// over every byte value with and without transparency, a gradient.
     public static func check(images: [HostImage]? = nil, devices: [any ComputeBackend]? = nil,
-                             _ work: (any ComputeBackend, PipelineImage) throws -> PipelineImage) throws -> Report {
+                             _ work: (any ComputeBackend, ImageContainer) throws -> ImageContainer) throws -> Report {
         let images = images ?? ParityImages.standard
         let (backends, unusable) = devices.map { ($0, []) } ?? openCLBackends()
         let cpu = CPUBackend(threads: 1)
@@ -91,9 +91,11 @@ public enum BackendParity {
     public static func check(kernels: [any ImageKernel], images: [HostImage]? = nil,
                              devices: [any ComputeBackend]? = nil) throws -> Report {
         try check(images: images, devices: devices) { backend, image in
-            var current = image
-            for kernel in kernels { current = try backend.run(kernel, on: current) }
-            return current
+            try image.mapFrames { pixels in
+                var current = pixels
+                for kernel in kernels { current = try backend.run(kernel, on: current) }
+                return current
+            }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ComputeDevices
 import Foundation
-import ImageBatch
 import GPUOps
 import SystemIO
 

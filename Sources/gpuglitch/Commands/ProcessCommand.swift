@@ -1,4 +1,4 @@
-import ImageBatch
+import GPUOps
 import ArgumentParser
 import Foundation
 

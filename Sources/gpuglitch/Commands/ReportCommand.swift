@@ -1,5 +1,5 @@
+import GPUOps
 import ArgumentParser
-import ImageBatch
 
 /// `gpuglitch report merge OUT SHARD...`: one report from the reports of the shards of a batch
 /// (`--shard K/N` or `auto`), as if one run had done them all.

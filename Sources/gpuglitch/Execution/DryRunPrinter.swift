@@ -1,4 +1,4 @@
-import ImageBatch
+import GPUOps
 import ArgumentParser
 
 /// `process --dry-run`: prints the plan on standard output, one tab-separated line per

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ImageBatch
 import GPUOps
 
 /// One run of `gpuglitch process`: the options turned into a `BatchJob`, the device selected,

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ImageBatch
 import GPUOps
 
 /// How `process` names its outputs under `--output` (docs/CLI.md, "Output names").

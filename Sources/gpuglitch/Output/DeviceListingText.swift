@@ -1,6 +1,5 @@
 import ComputeDevices
 import Foundation
-import ImageBatch
 import GPUOps
 import SystemIO
 

@@ -1,4 +1,4 @@
-import ImageBatch
+import GPUOps
 import Foundation
 
 /// The one line `process` ends with on standard error, e.g.

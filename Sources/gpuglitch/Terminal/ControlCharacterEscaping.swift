@@ -1,4 +1,3 @@
-import ImageBatch
 import GPUOps
 import SystemIO
 

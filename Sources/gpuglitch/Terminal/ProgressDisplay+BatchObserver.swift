@@ -1,4 +1,4 @@
-import ImageBatch
+import GPUOps
 
 /// The display follows a batch as `BatchJob.run` reports it.
 extension ProgressDisplay: BatchObserver {

@@ -4,7 +4,6 @@ import CPUCompute
 import Foundation
 import GPUOps
 import ImageCodecs
-import ImageBatch
 import OpenCLCompute
 import Testing
 import TestSupport

@@ -19,19 +19,14 @@ extension ImageOperationsPage {
             FanOutSaveOperation(pipeline: pipeline, backend: device, saves: saves),
         ], input: .file("samples/coffee.jpg"))
 
-        // Many images: one output path per size entry, in the entries' order.
-        let items = ["a", "b"].map { name in
-            BatchItem(source: .file("photos/\(name).jpg"),
-                      outputs: settings.sizes.map { "out/\(name)_\($0).jpg" }, format: .jpeg)
-        }
-        let summary = BatchRunner(backend: device, settings: settings, workers: 4).run(items) { result in
-            print(result.item.source, result.savedOutputs.map { "\($0.width)x\($0.height)" })
-        }
+        // Many images: a batch names one output per size entry (out/a_1024.jpg, out/a_640x480.jpg, ...)
+        // and runs it with `try await job.run(job.plan(), on: device)`.
+        var job = BatchJob(inputs: ["photos/"], outputFolder: "out", outputFormat: .jpeg, settings: settings)
+        job.workers = 4
         _ = settings
         _ = pipeline
         _ = saves
         _ = chain
-        _ = items
-        _ = summary
+        _ = job
     }
 }

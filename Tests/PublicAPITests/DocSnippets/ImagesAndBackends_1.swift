@@ -5,9 +5,8 @@ import GPUOps
 
 extension ImagesAndBackendsPage {
     static func block1(image: HostImage) async throws {
-        let report = try BackendParity.check(images: ParityImages.standard) { backend, image in
-            let plan = try GlitchPlan(parameters: GlitchParameters(seed: 3), width: image.width, height: image.height)
-            return try backend.glitch(image, plan: plan)
+        let report = try BackendParity.check { backend, image in
+            try GlitchImageOperation(backend: backend, parameters: GlitchParameters(seed: 3)).execute(image)
         }
         print(report)   // "identical on opencl:0 (…) for 6 images", or the first pixel that differs
         _ = report

@@ -1,0 +1,115 @@
+
+/// Where under the output folder each output of an input goes (`--output-template`): a path
+/// with the fields `{dir}` (the input's folder relative to the folder it was found in: empty
+/// for a file at the top of that folder, for a file named directly and for a URL), `{stem}`
+/// (its file name without an image extension), `{ext}` (the extension of the output format)
+/// and `{size}` (the size entry as written: `512`, `640x480`). An empty `{dir}` takes the `/`
+/// after it along, so `{dir}/{stem}.{ext}` names a top-level file `a.jpg`, not `/a.jpg`.
+public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
+    /// The template as written.
+    public let text: String
+    private let pieces: [Piece]
+
+    private enum Piece: Equatable {
+        case literal(String)
+        case dir, stem, ext, size
+    }
+
+    /// One entry's outputs: `{dir}/{stem}.{ext}`, the names of a single size always.
+    public static let single = try! OutputTemplate("{dir}/{stem}.{ext}")
+    /// Several entries' outputs: `{dir}/{stem}_{size}.{ext}`.
+    public static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
+
+    /// The default for `count` size entries.
+    public static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }
+
+    /// Parses a template; a field other than the four, a `{` or `}` that opens or closes no
+    /// field, an empty template, an absolute one (it names a path under the output folder), one
+    /// ending in `/`, one with an empty folder name (`//`, which an empty `{dir}` would turn
+    /// into an absolute path) and one with a `.` or `..` folder (`../{stem}.{ext}` would write
+    /// beside the output folder) are refused.
+    public init(_ text: String) throws(OutputTemplateError) {
+        guard !text.isEmpty else { throw OutputTemplateError("the template is empty") }
+        guard !text.hasPrefix("/") else {
+            throw OutputTemplateError("'\(text)' is absolute; a template names a path under the output folder")
+        }
+        guard !text.hasSuffix("/") else { throw OutputTemplateError("'\(text)' names a folder, not a file") }
+        guard !text.contains("//") else { throw OutputTemplateError("'\(text)' has an empty folder name ('//')") }
+        for name in text.split(separator: "/") where name == "." || name == ".." {
+            throw OutputTemplateError("'\(text)' has a folder named '\(name)'; a template names a path under the output folder")
+        }
+        var pieces: [Piece] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == "}" { throw OutputTemplateError("'\(text)' has a '}' that closes no field") }
+            guard first == "{" else {
+                literal.append(first)
+                rest = rest.dropFirst()
+                continue
+            }
+            guard let close = rest.firstIndex(of: "}") else {
+                throw OutputTemplateError("'\(text)' has a '{' that is not closed")
+            }
+            let name = rest[rest.index(after: rest.startIndex)..<close]
+            let piece: Piece
+            switch name {
+            case "dir": piece = .dir
+            case "stem": piece = .stem
+            case "ext": piece = .ext
+            case "size": piece = .size
+            default:
+                throw OutputTemplateError("'\(text)' has an unknown field {\(name)}; the fields are {dir}, {stem}, {ext} and {size}")
+            }
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+            pieces.append(piece)
+            rest = rest[rest.index(after: close)...]
+        }
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        self.text = text
+        self.pieces = pieces
+    }
+
+    public var description: String { text }
+
+    /// Whether the template names outputs by their size entry.
+    package var hasSize: Bool { pieces.contains(.size) }
+
+    /// Checks, before anything runs, that no two outputs of one input get one path: with
+    /// several entries the template needs `{size}`, and no entry may be given twice.
+    package func validate(sizes: [ThumbnailSize]) throws(OutputTemplateError) {
+        if let size = ThumbnailSize.firstRepeated(in: sizes) {
+            throw OutputTemplateError("--size names \(size) twice; every entry gives one output")
+        }
+        if sizes.count > 1 && !hasSize {
+            throw OutputTemplateError("'\(text)' has no {size}, so the \(sizes.count) outputs of each input would go to one path")
+        }
+    }
+
+    /// The path of one output, relative to the output folder.
+    package func path(dir: String, stem: String, ext: String, size: String) -> String {
+        var out = ""
+        var skipsSlash = false
+        for piece in pieces {
+            switch piece {
+            case .literal(var text):
+                if skipsSlash, text.hasPrefix("/") { text.removeFirst() }
+                out += text
+            case .dir: out += dir
+            case .stem: out += stem
+            case .ext: out += ext
+            case .size: out += size
+            }
+            skipsSlash = piece == .dir && dir.isEmpty
+        }
+        return out
+    }
+}
+
+/// A template that cannot be used, with the reason (the CLI shows it as a usage error).
+public struct OutputTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    package init(_ description: String) { self.description = description }
+}
