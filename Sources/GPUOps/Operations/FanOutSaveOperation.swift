@@ -1,6 +1,7 @@
 import ComputeCore
 import ImageCodecs
 import OperationChain
+import Synchronization
 
 /// Makes and saves every output of one decoded image through `ThumbnailPipeline`'s one path:
 /// the image is made resident on the backend once (one upload on a device), each output's
@@ -12,12 +13,17 @@ import OperationChain
 /// A cancelled run stops between outputs. With `defersCommit` saves (the batch runner's), no
 /// output is renamed into place here: the caller commits them all once every output was made,
 /// or abandons them all.
-// @unchecked Sendable: restated from Operation; the stored properties are immutable.
+// @unchecked Sendable: restated from Operation; what changes is in the Mutex `measured`.
 public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [SavedImage]>, @unchecked Sendable {
     public let pipeline: ThumbnailPipeline
     public let backend: any ComputeBackend
     /// One save per entry of the pipeline's sizes, in order.
     public let saves: [SaveImageOperation]
+    private let measured = Mutex(StageTimings())
+
+    /// Time in the steps (process, downloads included), in encoding and in writing, summed
+    /// over the outputs: each stage measured where it runs.
+    public var timings: StageTimings { measured.withLock { $0 } }
 
     /// The outputs of `pipeline`, each written by the save at the same position of `saves` (as
     /// many saves as sizes; otherwise the operation fails with `OutputCountMismatch`, writing
@@ -35,9 +41,25 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
         guard saves.count == sizes else { throw OutputCountMismatch(outputs: saves.count, sizes: sizes) }
         var saved: [SavedImage] = []
         saved.reserveCapacity(saves.count)
+        let started = StageClock.now
+        var inSaves = 0.0
+        defer {
+            var timings = StageTimings()
+            for save in saves {
+                timings.process += save.timings.process
+                timings.encode += save.timings.encode
+                timings.write += save.timings.write
+            }
+            timings.process += max(0, StageClock.since(started) - inSaves)
+            measured.withLock { $0 = timings }
+        }
         try pipeline.run(input, on: backend, before: { _ in
             if isCancelled { throw CancellationError() }
-        }, each: { index, result in saved.append(try saves[index].execute(result)) })
+        }, each: { index, result in
+            let saveStarted = StageClock.now
+            defer { inSaves += StageClock.since(saveStarted) }
+            saved.append(try saves[index].execute(result))
+        })
         return saved
     }
 }

@@ -40,12 +40,10 @@ struct ImageJob: Sendable {
         return CompoundOperation<ImageSource, [SavedImage]>(operations: operations, input: item.source) { outcome in
             var result = BatchItemResult(index: index, item: item, status: .ok, seconds: StageClock.since(started))
             var timings = load.timings
-            for save in saves {
-                let saveTimings = save.timings
-                timings.encode += saveTimings.encode
-                timings.write += saveTimings.write
-            }
-            timings.process = max(0, result.seconds - timings.read - timings.decode - timings.encode - timings.write)
+            let made = fanOut.timings
+            timings.process = made.process
+            timings.encode = made.encode
+            timings.write = made.write
             result.timings = timings
             if let decoded = load.facts?.decodedSize {
                 result.decodedWidth = decoded.width
