@@ -81,9 +81,10 @@ public final class SaveImageOperation: ChainableOperation<PipelineImage, SavedIm
         let host = try input.hostImage()
         let download = StageClock.since(t)
         t = StageClock.now
-        var bytes = try ImageEncoder.encode(host, as: format, quality: quality, lossless: lossless,
-                                             pngCompression: pngCompression, destination: path)
-        if let profile = iccProfile?() { bytes = ICCProfile.embed(profile, in: bytes, format: format) }
+        let bytes = try ImageEncoder.encode(host, metadata: ImageMetadata(iccProfile: iccProfile?()), as: format,
+                                            options: EncodeOptions(quality: quality, lossless: lossless,
+                                                                   pngCompression: pngCompression),
+                                            destination: path)
         let encode = StageClock.since(t)
         t = StageClock.now
         let file = try AtomicFileWriter.prepare(bytes, to: path)
