@@ -41,7 +41,7 @@ public enum ImageDecoder {
                 throw ImageCodecError(source: source, reason: .colourProfile(error))
             }
         }
-        let loader = try entry.loader.init(data, source: source, options: options)
+        let loader = try entry.loader.init(consume data, source: source, options: options)
         let header = loader.header
         try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
         var decoded = try loader.decode(options: options)
