@@ -44,8 +44,9 @@ public enum ImageEncoder {
     }
 
     /// `encode(_:metadata:as:options:destination:)` without metadata (`quality` is used for
-    /// JPEG and lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only).
-    public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+    /// JPEG and lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only): the
+    /// package's tests' shorthand; users pass `EncodeOptions`.
+    package static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
                               pngCompression: PNGCompression = .standard,
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         try encode(image, as: format, options: EncodeOptions(quality: quality, lossless: lossless,
