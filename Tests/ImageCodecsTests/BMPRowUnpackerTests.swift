@@ -39,7 +39,7 @@ import TestSupport
             (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
              UInt8.random(in: 0...255, using: &rng))
         }
-        let lookup = BMPCodec.paletteLookup(palette)
+        let lookup = BMPLoader.paletteLookup(palette)
         let wordLookup = lookup.map { UInt32(littleEndian: $0) }
         let bpp = Self.bytesPerPixel(layout)
         for width in [1, 2, 3, 4, 5, 17, 64, 301] {
@@ -50,7 +50,7 @@ import TestSupport
                 }
                 var general = [UInt8](repeating: 0, count: width * 4)
                 let generalAlpha = row.withUnsafeBytes {
-                    BMPCodec.unpack($0, layout: layout, width: width, lookup: lookup, into: &general, at: 0)
+                    BMPLoader.unpack($0, layout: layout, width: width, lookup: lookup, into: &general, at: 0)
                 }
                 var fast = [UInt8](repeating: 0, count: width * 4)
                 let fastAlpha = row.withUnsafeBytes { source in

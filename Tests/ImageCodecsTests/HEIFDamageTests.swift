@@ -9,7 +9,7 @@ import TestSupport
 /// HEICs damaged in ways pillow-heif still reads (Fixtures/heif/damaged, copies of what the fuzz
 /// targets found in Fuzz/regressions/decode): each decodes within 1 of pillow-heif 1.8.1, and to
 /// the same bytes whatever the heap held before, the area libde265 never decoded being zeros as in
-/// pillow-heif (`HEIFCodec.picturesStartAsZeros`), not leftover memory.
+/// pillow-heif (`HEIFLoader.picturesStartAsZeros`), not leftover memory.
 @Suite struct HEIFDamageTests {
     static let folder = FormatFixtureManifest.folder("heif/damaged")
     static let cases = FormatFixtureManifest.cases(in: "heif/damaged")

@@ -55,9 +55,9 @@ import TestSupport
     }
 
     @Test func theIOS18MetadataRefusalSaysWhatToDo() {
-        let error = HEIFCodec.failure(message: "Metadata not correctly assigned to image", source: "i.heic")
+        let error = HEIFLoader.failure(message: "Metadata not correctly assigned to image", source: "i.heic")
         #expect(error.description == "i.heic: corrupt image data: libheif: Metadata not correctly assigned to image; "
-            + HEIFCodec.metadataHint)
+            + HEIFLoader.metadataHint)
     }
 
     @Test func everyPrefixFailsWithOneErrorOrDecodes() throws {

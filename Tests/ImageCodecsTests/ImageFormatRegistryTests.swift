@@ -7,6 +7,10 @@ import Testing
     @Test func everyFormatHasExactlyOneEntry() {
         #expect(ImageFormatRegistry.entries.map(\.format).sorted { $0.rawValue < $1.rawValue }
             == ImageFormat.allCases.sorted { $0.rawValue < $1.rawValue })
+        // `entry(for:)` is a switch; each case must name its own format's entry.
+        for format in ImageFormat.allCases {
+            #expect(ImageFormatRegistry.entry(for: format).format == format)
+        }
     }
 
     @Test func extensionsAndKeepFormats() {

@@ -177,7 +177,7 @@ struct PNGEncoderTests {
     func iccProfile() throws {
         let image = TestImages.gradient(width: 40, height: 30)
         let profile = (0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7 / 5) }
-        let png = ICCProfile.embed(profile, in: try ImageEncoder.encodePNG(image), format: .png)
+        let png = try ImageEncoder.encode(image, metadata: ImageMetadata(iccProfile: profile), as: .png)
         #expect(ICCProfile.read(from: png) == profile)
         #expect(try Self.chunks(png).map(\.type) == ["IHDR", "iCCP", "IDAT", "IEND"])
         #expect(try ImageDecoder.decode(data: png, source: "icc").image == image)

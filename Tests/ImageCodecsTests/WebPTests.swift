@@ -42,8 +42,10 @@ import TestSupport
 
     @Test func aProfileIsEmbeddedAndReadBack() throws {
         let profile = (0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let plain = try ImageEncoder.encodeWebP(TestImages.gradient(width: 8, height: 8), lossless: true)
-        let tagged = ICCProfile.embed(profile, in: plain, format: .webp)
+        let image = TestImages.gradient(width: 8, height: 8)
+        let plain = try ImageEncoder.encodeWebP(image, lossless: true)
+        let tagged = try ImageEncoder.encode(image, metadata: ImageMetadata(iccProfile: profile), as: .webp,
+                                             options: EncodeOptions(lossless: true))
         #expect(ICCProfile.read(from: tagged) == profile)
         #expect(try ImageDecoder.decode(data: tagged, source: "tagged").image == ImageDecoder.decode(data: plain, source: "plain").image)
     }

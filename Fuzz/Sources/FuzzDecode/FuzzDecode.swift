@@ -42,8 +42,8 @@ private func checkDecode(_ file: [UInt8], options: DecodeOptions, convertsToSRGB
             ? header.orientation.displayedSize(width: stored.width, height: stored.height) : stored
         FuzzDriver.require(expected.width == decoded.facts.sourceWidth && expected.height == decoded.facts.sourceHeight,
                            "header \(header) but decoded \(decoded.facts.sourceWidth)×\(decoded.facts.sourceHeight)")
-        FuzzDriver.require(header.orientation == decoded.orientation,
-                           "header orientation \(header.orientation), decoded \(decoded.orientation)")
+        FuzzDriver.require(header.orientation == decoded.metadata.orientation,
+                           "header orientation \(header.orientation), decoded \(decoded.metadata.orientation)")
     }
     if decoded.facts.format == .png {
         checkPNGPathsAgree(file, options: options)

@@ -45,7 +45,7 @@ private func decode(_ file: [UInt8], options: DecodeOptions, heapFill: UInt8) ->
     do {
         let decoded = try ImageDecoder.decode(data: file, source: "fuzz", options: options, pngPath: .automatic)
         return .decoded(width: decoded.image.width, height: decoded.image.height, pixels: decoded.image.pixels,
-                        profile: decoded.metadata.iccProfile, orientation: decoded.orientation,
+                        profile: decoded.metadata.iccProfile, orientation: decoded.metadata.orientation,
                         opaque: decoded.image.isOpaqueByConstruction)
     } catch {
         return .refused(error.description)

@@ -10,9 +10,9 @@ import Synchronization
 /// Built once per distinct profile (`toSRGB(from:)` caches by the profile's bytes) and used
 /// from any thread: the transform is made without lcms2's one-pixel cache, the only state a
 /// transform changes while it runs.
-public final class ColourTransform: Sendable {
+package final class ColourTransform: Sendable {
     /// The colour space of the pixels the transform reads.
-    public enum Input: Sendable, Equatable {
+    package enum Input: Sendable, Equatable {
         /// RGBA pixels; alpha is left as it is.
         case rgb
         /// Gray in RGBA pixels (R = G = B, as decoders write gray); alpha is left as it is.
@@ -21,7 +21,7 @@ public final class ColourTransform: Sendable {
         case cmyk
     }
 
-    public let input: Input
+    package let input: Input
     // The lcms2 handle: immutable after creation and used without its cache (see above).
     nonisolated(unsafe) private let handle: cmsHTRANSFORM
 
@@ -35,7 +35,7 @@ public final class ColourTransform: Sendable {
     /// The transform from `profile` to sRGB, or an error saying why lcms2 cannot make one
     /// (a damaged profile, a colour space other than RGB, gray or CMYK, a profile without the
     /// tables a conversion needs).
-    public static func toSRGB(from profile: [UInt8]) throws(ColourProfileError) -> ColourTransform {
+    package static func toSRGB(from profile: [UInt8]) throws(ColourProfileError) -> ColourTransform {
         if let cached = cache.withLock({ $0.transforms[profile] }) { return cached }
         let made = try make(from: profile)
         return cache.withLock { state in
@@ -50,7 +50,7 @@ public final class ColourTransform: Sendable {
 
     /// Converts the pixels in place: RGB and gray transforms on RGBA pixels (alpha kept), the
     /// CMYK transform on 4-byte ink amounts, writing RGBA with alpha 255.
-    public func apply(to pixels: UnsafeMutableRawBufferPointer) {
+    package func apply(to pixels: UnsafeMutableRawBufferPointer) {
         guard let base = pixels.baseAddress else { return }
         let count = pixels.count / 4
         // lcms2 counts pixels in a 32-bit integer: convert a huge image in slices.
@@ -71,7 +71,7 @@ public final class ColourTransform: Sendable {
     }
 
     /// Converts an RGBA image in place (an RGB or gray transform).
-    public func apply(to image: inout HostImage) {
+    package func apply(to image: inout HostImage) {
         let opaque = image.isOpaqueByConstruction
         image.pixels.withUnsafeMutableBytes { apply(to: $0) }
         if opaque { image.markOpaqueByConstruction() }

@@ -1,11 +1,12 @@
-/// The one list of image formats: for each, its names, the file extensions a folder scan takes,
-/// how its first bytes are recognised, what `--format keep` writes for it, and its decoder.
+/// The one list of image formats, libvips' `foreign.c` list: for each, its names, the file
+/// extensions a folder scan takes, how its first bytes are recognised, what `--format keep`
+/// writes for it, its loader and (for the formats written) its saver.
 ///
-/// `ImageDecoder` sniffs, reads headers and decodes through this list (PNG, JPEG and WebP keep
-/// their own paths there), `ICCProfile.read` finds profiles through it, and the command line
-/// takes its folder-scan extensions and messages from it, so a new format is one folder under
-/// `Formats/` and one entry here. Detection is by content only; extensions serve folder scans
-/// and output names.
+/// `ImageDecoder`, `ImageEncoder` and `ICCProfile.read` dispatch through this list only, and
+/// the command line takes its folder-scan extensions and messages from it. A format is a folder
+/// under `Formats/` (its loader, saver and `Entry`), one line in `entries` and one case in
+/// `entry(for:)`, which the compiler checks covers every `ImageFormat`. Detection is by content
+/// only; extensions serve folder scans and output names.
 public enum ImageFormatRegistry {
     /// One format's facts.
     struct Entry: Sendable {
@@ -14,39 +15,34 @@ public enum ImageFormatRegistry {
         let displayName: String
         /// Lowercased, without the dot; the first is the one written.
         let extensions: [String]
-        let isWritable: Bool
         /// What `--format keep` writes for this input.
         let keepOutput: ImageFormat
         /// Whether `bytes` is this format (`.truncatedSignature` when it ends inside the signature).
         let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult
-        /// The decoder; nil for the formats `ImageDecoder` decodes itself (PNG, JPEG, WebP).
-        let codec: (any ImageFormatCodec.Type)?
+        /// Reads a file of this format.
+        let loader: any ImageLoader.Type
+        /// Writes one; nil for the formats only read.
+        let saver: (any ImageSaver.Type)?
+
+        var isWritable: Bool { saver != nil }
     }
 
     /// Sniffed in this order (WebP's RIFF test first, as before). Every `ImageFormat` case has
-    /// exactly one entry.
-    static let entries: [Entry] = [
-        Entry(format: .webp, displayName: "WebP", extensions: ["webp"], isWritable: true, keepOutput: .webp,
-              sniff: { ImageFormat.isWebP($0) ? .format(.webp) : .unrecognised }, codec: nil),
-        Entry(format: .png, displayName: "PNG", extensions: ["png"], isWritable: true, keepOutput: .png,
-              sniff: { ImageFormat.png.matchPrefix(ImageFormat.pngSignature, of: $0) }, codec: nil),
-        Entry(format: .jpeg, displayName: "JPEG", extensions: ["jpg", "jpeg"], isWritable: true, keepOutput: .jpeg,
-              sniff: { ImageFormat.jpeg.matchPrefix(ImageFormat.jpegSignature, of: $0) }, codec: nil),
-        Entry(format: .tiff, displayName: "TIFF", extensions: ["tif", "tiff"], isWritable: false, keepOutput: .png,
-              sniff: TIFFCodec.sniff, codec: TIFFCodec.self),
-        Entry(format: .gif, displayName: "GIF", extensions: ["gif"], isWritable: false, keepOutput: .png,
-              sniff: GIFCodec.sniff, codec: GIFCodec.self),
-        Entry(format: .bmp, displayName: "BMP", extensions: ["bmp"], isWritable: false, keepOutput: .png,
-              sniff: BMPCodec.sniff, codec: BMPCodec.self),
-        Entry(format: .avif, displayName: "AVIF", extensions: ["avif"], isWritable: false, keepOutput: .jpeg,
-              sniff: AVIFCodec.sniff, codec: AVIFCodec.self),
-        Entry(format: .heif, displayName: "HEIF", extensions: ["heic", "heif"], isWritable: false, keepOutput: .jpeg,
-              sniff: HEIFCodec.sniff, codec: HEIFCodec.self),
-    ]
+    /// exactly one entry (`entry(for:)` names each).
+    static let entries: [Entry] = [.webp, .png, .jpeg, .tiff, .gif, .bmp, .avif, .heif]
 
+    /// The entry of `format`: total, one case per format.
     static func entry(for format: ImageFormat) -> Entry {
-        // Every case has an entry (checked by the registry tests); PNG's stands in otherwise.
-        entries.first { $0.format == format } ?? entries[1]
+        switch format {
+        case .png: .png
+        case .jpeg: .jpeg
+        case .webp: .webp
+        case .tiff: .tiff
+        case .gif: .gif
+        case .bmp: .bmp
+        case .avif: .avif
+        case .heif: .heif
+        }
     }
 
     /// The formats read, in the registry's order.
@@ -85,12 +81,6 @@ public enum ImageFormatRegistry {
             }
         }
         return truncated ? .truncatedSignature : .unrecognised
-    }
-
-    /// The decoder for the format `bytes` is in, when it is one of the registry's codecs.
-    static func codec(of bytes: UnsafeRawBufferPointer) -> (any ImageFormatCodec.Type)? {
-        guard case .format(let format) = sniff(bytes) else { return nil }
-        return entry(for: format).codec
     }
 }
 

@@ -2,7 +2,7 @@
 /// 24-bit BGR, 32-bit pixels (any of Pillow's byte orders, with or without alpha) and 8-bit
 /// palette indices. Each layout has its own loop over unchecked pointers, a pixel loaded and
 /// stored as one 32-bit word, so that unpacking costs about a memory copy. The bytes are the
-/// ones `BMPCodec`'s general unpacker gives (tests compare the two on random rows); the
+/// ones `BMPLoader`'s general unpacker gives (tests compare the two on random rows); the
 /// other layouts (1 and 4-bit indices, 16-bit) go through that general one.
 enum BMPRowUnpacker: Equatable {
     /// B, G, R.

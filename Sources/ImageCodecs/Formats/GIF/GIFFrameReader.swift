@@ -20,15 +20,16 @@ final class GIFFrameReader {
     private let gif: UnsafeMutablePointer<GifFileType>
     private let source: String
 
-    /// The bytes giflib reads from, and whether it asked for more than there is.
+    /// The bytes giflib reads from (the file's array, shared: no copy), and whether it asked for
+    /// more than there is.
     private final class Input {
-        let bytes: UnsafeRawBufferPointer
+        let bytes: [UInt8]
         var position = 0
         var ranOut = false
-        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    init(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) {
+    init(_ bytes: [UInt8], source: String) throws(ImageCodecError) {
         self.source = source
         let input = Input(bytes)
         self.input = input
@@ -39,7 +40,9 @@ final class GIFFrameReader {
             let n = min(Int(wanted), input.bytes.count - input.position)
             if n < Int(wanted) { input.ranOut = true }
             if n > 0 {
-                UnsafeMutableRawPointer(buffer).copyMemory(from: input.bytes.baseAddress! + input.position, byteCount: n)
+                input.bytes.withUnsafeBytes {
+                    UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + input.position, byteCount: n)
+                }
                 input.position += n
             }
             return Int32(n)

@@ -66,7 +66,7 @@ struct TIFFBandReader {
     /// after which it goes on to the next row, and Pillow keeps the image), or it gave up with
     /// warnings only (CCITT data ending early: libtiff 4.5 fails the strip where libtiff 4.7,
     /// Pillow's, keeps the rows decoded). The rest of the buffer is zero either way. The
-    /// messages still fail the decode under `failOnWarnings` (`TIFFCodec`).
+    /// messages still fail the decode under `failOnWarnings` (`TIFFLoader`).
     private func kept(_ read: () -> tmsize_t) -> Bool {
         let errors = file.errorCount
         return read() >= 0 || file.errorCount == errors

@@ -1,5 +1,5 @@
-/// Which PNG decoder `ImageDecoder` uses. Internal: callers always get `.automatic`; tests
-/// pick the others to compare the two decoders in one process.
+/// Which PNG decoder `PNGLoader` uses (`DecodeOptions.pngDecodePath`). Internal: callers
+/// always get `.automatic`; tests pick the others to compare the two decoders in one process.
 enum PNGDecodePath: Sendable {
     /// `PNGFastDecoder` where it takes the file, libpng (`PNGDecoder`) otherwise.
     case automatic

@@ -1,8 +1,16 @@
 import CTurboJPEG
 
-/// JPEG writing with TurboJPEG (`tjCompress2`).
-enum JPEGEncoder {
-    static func encode(_ image: HostImage, quality: Int, destination: String) throws(ImageCodecError) -> [UInt8] {
+/// JPEG writing with TurboJPEG (`tjCompress2`). TurboJPEG 2 has no call that writes an ICC
+/// profile, so the kept profile's APP2 segments go in after its SOI and JFIF APP0 as the
+/// compressed file is copied out (`JPEGColourProfile`).
+enum JPEGEncoder: ImageSaver {
+    static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
+        try encode(image, quality: options.quality, profile: metadata.profileToWrite(options), destination: destination)
+    }
+
+    static func encode(_ image: HostImage, quality: Int, profile: [UInt8]? = nil,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
         func fail(_ message: String) -> ImageCodecError {
             ImageCodecError(source: destination, reason: .encodeFailed(message))
         }
@@ -22,6 +30,7 @@ enum JPEGEncoder {
         }
         defer { if let jpeg { tjFree(jpeg) } }
         guard status == 0, let jpeg else { throw fail(String(cString: tjGetErrorStr2(handle))) }
-        return Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
+        let file = Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
+        return profile.map { JPEGColourProfile.inserting($0, into: file) } ?? file
     }
 }

@@ -10,7 +10,26 @@ import CTIFF
 /// rows, a JPEG smaller than its strip, damaged compressed data it recovers from) fail it only
 /// when `failOnWarnings` is on, as Pillow, which never looks at them, reads such files; warnings
 /// about the directory (unknown tags, which are common and harmless) never do.
-enum TIFFCodec: ImageFormatCodec {
+struct TIFFLoader: ImageLoader {
+    private let file: [UInt8]
+    private let source: String
+    let header: ImageHeader
+
+    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
+        header = try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.readHeader(bytes, source: source)
+        }.checkedSides(source: source)
+        self.file = file
+        self.source = source
+    }
+
+    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
+        let (header, source) = (header, source)
+        return try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.decode(bytes, header: header, options: options, source: source)
+        }
+    }
+
     static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
         // "II*\0" or "MM\0*"; BigTIFF has 43 (`+`) for 42.
         for signature: [UInt8] in [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A],
@@ -21,15 +40,15 @@ enum TIFFCodec: ImageFormatCodec {
         return .unrecognised
     }
 
-    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+    private static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
         let file = try TIFFHandle(bytes, source: source)
         let layout = try TIFFLayout(file)
         return ImageHeader(format: .tiff, storedWidth: layout.width, storedHeight: layout.height,
                            orientation: layout.orientation)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
-                       source: String) throws(ImageCodecError) -> DecodedImage {
+    private static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+                               source: String) throws(ImageCodecError) -> DecodedImage {
         let file = try TIFFHandle(bytes, source: source, allocationLimit: options.memoryBudget)
         let layout = try TIFFLayout(file)
         try ImageDecoder.checkMemoryBudget(width: layout.width, height: layout.height,

@@ -36,6 +36,8 @@ public struct DecodeOptions: Sendable {
     public var convertsCMYKToSRGB: Bool = false
     /// The transform from the file's CMYK profile, made by `ImageDecoder` for the decoders.
     var cmykTransform: ColourTransform? = nil
+    /// Which PNG decoder reads the file: `.automatic` but in tests comparing the two.
+    var pngDecodePath: PNGDecodePath = .automatic
 
     public init(maxPixels: Int = 100_000_000,
                 applyOrientation: Bool = true,

@@ -1,11 +1,12 @@
 import CDeflate
 
-/// Puts a PNG file together from filtered rows: the signature, IHDR, the rows
+/// Puts a PNG file together from filtered rows: the signature, IHDR, the ICC profile's `iCCP`
+/// when there is one (where the PNG specification wants it: before PLTE and IDAT), the rows
 /// zlib-compressed by libdeflate as IDAT, IEND, each chunk with its CRC-32.
 ///
-/// No colour chunk: like Pillow's files, ours are untagged, which viewers take as sRGB, and
-/// `ICCProfile.embed` can add an `iCCP` without contradicting an `sRGB` chunk (the PNG
-/// specification wants at most one of the two).
+/// No other colour chunk: like Pillow's files, ours are untagged, which viewers take as sRGB,
+/// and an `iCCP` never contradicts an `sRGB` chunk (the PNG specification wants at most one of
+/// the two).
 ///
 /// libdeflate compresses a whole buffer in one call, which is what an encoder holding the
 /// whole image has, and at a given level it is markedly faster than zlib (and a little
@@ -25,9 +26,10 @@ enum PNGFileAssembler {
     /// The PNG file, or nil when libdeflate cannot allocate its compressor.
     /// - Parameters:
     ///   - filteredRows: `height` rows, each a filter type byte and the filtered row.
+    ///   - profile: the data of the `iCCP` chunk, or nil for none.
     ///   - level: libdeflate's compression level, 1…12.
     static func assemble(width: Int, height: Int, colourType: ColourType,
-                         filteredRows: UnsafeRawBufferPointer, level: Int32) -> [UInt8]? {
+                         filteredRows: UnsafeRawBufferPointer, profile: [UInt8]? = nil, level: Int32) -> [UInt8]? {
         guard let compressor = libdeflate_alloc_compressor(level) else { return nil }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredRows.count)
@@ -49,9 +51,11 @@ enum PNGFileAssembler {
             UnsafeRawBufferPointer(rebasing: compressed[$0..<min(compressed.count, $0 + maximumChunkData)])
         }
         var file = [UInt8]()
-        file.reserveCapacity(signature.count + 25 + compressed.count + 12 * pieces.count + 12)
+        file.reserveCapacity(signature.count + 25 + (profile.map { $0.count + 12 } ?? 0)
+                             + compressed.count + 12 * pieces.count + 12)
         file += signature
         header.withUnsafeBytes { appendChunk("IHDR", data: $0, to: &file) }
+        profile?.withUnsafeBytes { appendChunk("iCCP", data: $0, to: &file) }
         for piece in pieces { appendChunk("IDAT", data: piece, to: &file) }
         appendChunk("IEND", data: UnsafeRawBufferPointer(start: nil, count: 0), to: &file)
         return file

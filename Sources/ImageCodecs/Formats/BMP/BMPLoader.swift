@@ -5,20 +5,36 @@
 ///
 /// BMP has no warnings: data that ends early is `.truncated` (Pillow: "image file is
 /// truncated"), whatever `failOnWarnings` says. An embedded BITMAPV5 profile is read.
-enum BMPCodec: ImageFormatCodec {
+struct BMPLoader: ImageLoader {
     /// `BM` and room for the file header's size field.
     static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
         b.count >= 2 && b[0] == 0x42 && b[1] == 0x4D ? .format(.bmp) : .unrecognised
     }
 
-    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
-        let header = try BMPHeader(bytes, source: source)
-        return ImageHeader(format: .bmp, storedWidth: header.width, storedHeight: header.height, orientation: .topLeft)
+    private let file: [UInt8]
+    /// The file and info headers, palette and layout, read once.
+    private let bmp: BMPHeader
+    private let source: String
+    let header: ImageHeader
+
+    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
+        let bmp = try file.withTypedBytes { bytes throws(ImageCodecError) in try BMPHeader(bytes, source: source) }
+        self.file = file
+        self.bmp = bmp
+        self.source = source
+        header = try ImageHeader(format: .bmp, storedWidth: bmp.width, storedHeight: bmp.height,
+                                 orientation: .topLeft).checkedSides(source: source)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
-                       source: String) throws(ImageCodecError) -> DecodedImage {
-        let bmp = try BMPHeader(bytes, source: source)
+    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
+        let (bmp, header, source) = (bmp, header, source)
+        return try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.decode(bytes, bmp: bmp, header: header, options: options, source: source)
+        }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, bmp: BMPHeader, header: ImageHeader,
+                               options: DecodeOptions, source: String) throws(ImageCodecError) -> DecodedImage {
         try ImageDecoder.checkMemoryBudget(width: bmp.width, height: bmp.height, options: options, source: source)
         let data = UnsafeRawBufferPointer(rebasing: bytes[bmp.dataOffset...])
         let pixels: [UInt8]

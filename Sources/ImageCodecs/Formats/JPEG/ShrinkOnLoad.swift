@@ -4,13 +4,13 @@
 /// and colour conversion run on 1/4 to 1/64 of the pixels), but DCT scaling is a crude filter.
 /// Keeping at least twice the final size leaves the real resampler (lanczos by default) enough
 /// pixels to do the filtering, which is also what libvips' `vipsthumbnail` does.
-public enum ShrinkOnLoad {
+package enum ShrinkOnLoad {
     /// The denominators tried, largest (smallest decode) first.
-    public static let denominators = [8, 4, 2]
+    package static let denominators = [8, 4, 2]
 
     /// Size of one side decoded at 1/`denominator`: `ceil(size / denominator)`, which is what
     /// libjpeg-turbo's `TJSCALED` gives for a 1/d scaling factor.
-    public static func scaledSize(_ size: Int, denominator: Int) -> Int {
+    package static func scaledSize(_ size: Int, denominator: Int) -> Int {
         (size + denominator - 1) / denominator
     }
 
@@ -21,7 +21,7 @@ public enum ShrinkOnLoad {
     /// smaller decode than Pillow when a side is not a multiple of `d`, and other pixels.
     ///
     /// `width`/`height` are the full size of the picture (oriented the same way as the minimum).
-    public static func denominator(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
+    package static func denominator(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
         for d in denominators where width >= d * 2 * minimumWidth && height >= d * 2 * minimumHeight {
             return d
         }

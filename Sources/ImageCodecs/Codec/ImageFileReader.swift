@@ -2,12 +2,12 @@ import SystemIO
 
 /// Reads a whole input file into memory, the way the decoders want it (see
 /// `OpenFile.readAll`: no Foundation `Data`, no intermediate buffer for a regular file).
-public enum ImageFileReader {
+package enum ImageFileReader {
     /// The bytes of the file at `path`.
     ///
     /// - Throws: `.unreadable` with the system's message for a missing file, a permission
     ///   problem or a directory; `.empty` for a file of 0 bytes.
-    public static func readAll(path: String) throws(ImageCodecError) -> [UInt8] {
+    package static func readAll(path: String) throws(ImageCodecError) -> [UInt8] {
         let bytes: [UInt8]
         do {
             bytes = try OpenFile.readAll(path: path)

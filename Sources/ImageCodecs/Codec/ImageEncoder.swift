@@ -1,5 +1,5 @@
-/// Encodes `HostImage`s as PNG, JPEG or WebP bytes. Writing them to disk (atomically) is the
-/// caller's job.
+/// Encodes `HostImage`s as PNG, JPEG or WebP bytes, each through its `ImageFormatRegistry`
+/// entry's `ImageSaver`. Writing them to disk (atomically) is the caller's job.
 ///
 /// Thread-safe: encodes share nothing.
 public enum ImageEncoder {
@@ -30,19 +30,27 @@ public enum ImageEncoder {
         try WebPCodec.encode(image, quality: quality, lossless: lossless, destination: destination)
     }
 
-    /// `encodePNG`, `encodeJPEG` or `encodeWebP` by format (`quality` is used for JPEG and
-    /// lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only). The formats only
-    /// read (`isWritable` false) fail with `.encodeFailed`.
-    public static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
-                              pngCompression: PNGCompression = .standard,
+    /// `image` as a `format` file, written by that format's saver with what of `metadata` the
+    /// format carries (the ICC profile, when `options.keepsICCProfile`). The formats only read
+    /// (`isWritable` false) fail with `.encodeFailed`.
+    public static func encode(_ image: HostImage, metadata: ImageMetadata = ImageMetadata(), as format: ImageFormat,
+                              options: EncodeOptions = EncodeOptions(),
                               destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
-        switch format {
-        case .png: try encodePNG(image, compression: pngCompression, destination: destination)
-        case .jpeg: try encodeJPEG(image, quality: quality, destination: destination)
-        case .webp: try encodeWebP(image, quality: quality, lossless: lossless, destination: destination)
-        case .tiff, .gif, .bmp, .avif, .heif:
+        guard let saver = ImageFormatRegistry.entry(for: format).saver else {
             throw ImageCodecError(source: destination, reason: .encodeFailed(
                 "\(format.displayName) is read but not written; write \(format.keepOutputFormat.displayName) instead"))
         }
+        return try saver.encode(image, metadata: metadata, options: options, destination: destination)
+    }
+
+    /// `encode(_:metadata:as:options:destination:)` without metadata (`quality` is used for
+    /// JPEG and lossy WebP, `lossless` for WebP only, `pngCompression` for PNG only): the
+    /// package's tests' shorthand; users pass `EncodeOptions`.
+    package static func encode(_ image: HostImage, as format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+                              pngCompression: PNGCompression = .standard,
+                              destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
+        try encode(image, as: format, options: EncodeOptions(quality: quality, lossless: lossless,
+                                                             pngCompression: pngCompression),
+                   destination: destination)
     }
 }

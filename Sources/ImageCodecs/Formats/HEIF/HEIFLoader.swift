@@ -15,7 +15,26 @@ import CHEIFZeroFill
 /// RGB (0, 135, 0) after libheif 1.15's conversion, (0, 136, 0) in pillow-heif, whose libde265
 /// clears new pictures), never what the heap held: see `picturesStartAsZeros`. A grid whose tiles do
 /// not cover it is refused, as libheif 1.18 and pillow-heif do (`HEIFGridCoverage`).
-enum HEIFCodec: ImageFormatCodec {
+struct HEIFLoader: ImageLoader {
+    private let file: [UInt8]
+    private let source: String
+    let header: ImageHeader
+
+    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
+        header = try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.readHeader(bytes, source: source)
+        }.checkedSides(source: source)
+        self.file = file
+        self.source = source
+    }
+
+    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
+        let (header, source) = (header, source)
+        return try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.decode(bytes, header: header, options: options, source: source)
+        }
+    }
+
     /// Brands of HEVC-coded and generic HEIF files (AVIF's are checked first by the registry).
     static let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
 
@@ -48,7 +67,7 @@ enum HEIFCodec: ImageFormatCodec {
             if error.code == heif_error_Ok { error = heif_context_get_primary_image_handle(context, &handle) }
             guard error.code == heif_error_Ok, let handle else {
                 // The message lives in the context: read it before freeing it.
-                let failure = HEIFCodec.failure(error, source: source)
+                let failure = HEIFLoader.failure(error, source: source)
                 heif_context_free(context)
                 throw failure
             }
@@ -74,14 +93,14 @@ enum HEIFCodec: ImageFormatCodec {
         return ImageCodecError(source: source, reason: .corrupt("libheif: \(message)\(hint)"))
     }
 
-    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+    private static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
         let primary = try Primary(bytes, source: source)
         return ImageHeader(format: .heif, storedWidth: Int(heif_image_handle_get_width(primary.handle)),
                            storedHeight: Int(heif_image_handle_get_height(primary.handle)), orientation: .topLeft)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
-                       source: String) throws(ImageCodecError) -> DecodedImage {
+    private static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+                               source: String) throws(ImageCodecError) -> DecodedImage {
         let primary = try Primary(bytes, source: source)
         let width = Int(heif_image_handle_get_width(primary.handle))
         let height = Int(heif_image_handle_get_height(primary.handle))

@@ -14,9 +14,10 @@ extension WebPContainer {
 /// WebP with Debian's libwebp: decoding to RGBA (`WebPDecodeRGBAInto`; an animation's first
 /// frame through `WebPAnimationFrames`), and encoding lossy
 /// (`quality`) or lossless. Lossless keeps every pixel exactly, the colour under fully
-/// transparent pixels included (`exact`), so its pixels equal the PNG output's. An ICC
-/// profile goes into an `ICCP` chunk (libwebpmux), as Pillow and libvips write it.
-enum WebPCodec {
+/// transparent pixels included (`exact`), so its pixels equal the PNG output's. A kept ICC
+/// profile goes into an `ICCP` chunk as libwebpmux assembles the file (`WebPColourProfile`),
+/// as Pillow and libvips write it.
+enum WebPCodec: ImageSaver {
     static func decode(_ bytes: UnsafeRawBufferPointer, container: WebPContainer, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
         let width = container.width, height = container.height
@@ -64,6 +65,13 @@ enum WebPCodec {
         return oriented(image, container: container, options: options)
     }
 
+    static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
+        let file = try encode(image, quality: options.quality, lossless: options.lossless, destination: destination)
+        guard let profile = metadata.profileToWrite(options) else { return file }
+        return WebPColourProfile.adding(profile, to: file) ?? file
+    }
+
     static func encode(_ image: HostImage, quality: Int, lossless: Bool,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         var config = WebPConfig()
@@ -103,40 +111,4 @@ enum WebPCodec {
         }
         return Array(UnsafeBufferPointer(start: writer.mem, count: writer.size))
     }
-
-    /// `webp` with `profile` in an ICCP chunk (the file becomes the extended format), or
-    /// nil when libwebpmux cannot make it.
-    static func embed(_ profile: [UInt8], in webp: [UInt8]) -> [UInt8]? {
-        guard let mux = gpuglitch_WebPMuxNew() else { return nil }
-        defer { WebPMuxDelete(mux) }
-        return webp.withUnsafeBufferPointer { image -> [UInt8]? in
-            profile.withUnsafeBufferPointer { icc -> [UInt8]? in
-                var imageData = WebPData(bytes: image.baseAddress, size: image.count)
-                var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
-                guard WebPMuxSetImage(mux, &imageData, 1) == WEBP_MUX_OK,
-                      WebPMuxSetChunk(mux, "ICCP", &iccData, 1) == WEBP_MUX_OK else { return nil }
-                var assembled = WebPData(bytes: nil, size: 0)
-                guard WebPMuxAssemble(mux, &assembled) == WEBP_MUX_OK else { return nil }
-                defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
-                return Array(UnsafeBufferPointer(start: assembled.bytes, count: assembled.size))
-            }
-        }
-    }
-
-    /// The ICCP chunk's data of a WebP file, or nil.
-    static func profile(in b: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard b.count >= 12 else { return nil }
-        var at = 12
-        while at + 8 <= b.count {
-            let length = Int(b[at + 4]) | Int(b[at + 5]) << 8 | Int(b[at + 6]) << 16 | Int(b[at + 7]) << 24
-            let end = at + 8 + length
-            guard end <= b.count else { return nil }
-            if b[at] == 0x49, b[at + 1] == 0x43, b[at + 2] == 0x43, b[at + 3] == 0x50 {   // "ICCP"
-                return Array(b[(at + 8)..<end])
-            }
-            at = end + (length & 1)
-        }
-        return nil
-    }
 }
-

@@ -7,7 +7,7 @@
 /// (Pillow: "image file is truncated") whatever `failOnWarnings` says; what follows the
 /// first frame is never read. GIF carries no orientation; its rare ICC application
 /// extension is not read.
-enum GIFCodec: ImageFormatCodec {
+struct GIFLoader: ImageLoader {
     static let signature87: [UInt8] = Array("GIF87a".utf8)
     static let signature89: [UInt8] = Array("GIF89a".utf8)
 
@@ -16,14 +16,20 @@ enum GIFCodec: ImageFormatCodec {
         return a == .unrecognised ? ImageFormat.gif.matchPrefix(signature89, of: b) : a
     }
 
-    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
-        let reader = try GIFFrameReader(bytes, source: source)
-        return ImageHeader(format: .gif, storedWidth: reader.width, storedHeight: reader.height, orientation: .topLeft)
+    /// giflib, opened once over the file and positioned at the first frame.
+    private let reader: GIFFrameReader
+    private let source: String
+    let header: ImageHeader
+
+    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
+        let reader = try GIFFrameReader(file, source: source)
+        self.reader = reader
+        self.source = source
+        header = try ImageHeader(format: .gif, storedWidth: reader.width, storedHeight: reader.height,
+                                 orientation: .topLeft).checkedSides(source: source)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
-                       source: String) throws(ImageCodecError) -> DecodedImage {
-        let reader = try GIFFrameReader(bytes, source: source)
+    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
         guard reader.width > 0, reader.height > 0 else {
             throw ImageCodecError(source: source, reason: .corrupt("GIF size \(reader.width)x\(reader.height)"))
         }
@@ -46,8 +52,8 @@ enum GIFCodec: ImageFormatCodec {
             }
         }
         let pixels = words.withUnsafeBytes { [UInt8]($0) }
-        return finish(HostImage(width: reader.width, height: reader.height, computedPixels: pixels), header: header,
-                      options: options, opaque: reader.transparentIndex == nil)
+        return Self.finish(HostImage(width: reader.width, height: reader.height, computedPixels: pixels),
+                           header: header, options: options, opaque: reader.transparentIndex == nil)
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? { nil }

@@ -1,7 +1,16 @@
 /// PNG writing: 8-bit RGB for opaque images, RGBA otherwise; each row's filter chosen by
-/// `PNGRowFilterChooser`, the whole image compressed by libdeflate (`PNGFileAssembler`).
-enum PNGEncoder {
-    static func encode(_ image: HostImage, compression: PNGCompression, destination: String) throws(ImageCodecError) -> [UInt8] {
+/// `PNGRowFilterChooser`, the whole image compressed by libdeflate (`PNGFileAssembler`). The
+/// metadata's ICC profile, when kept, is an `iCCP` chunk right after IHDR.
+enum PNGEncoder: ImageSaver {
+    static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
+        let profile = metadata.profileToWrite(options).flatMap(PNGColourProfile.chunkData)
+        return try encode(image, compression: options.pngCompression, profileChunk: profile, destination: destination)
+    }
+
+    /// The file; `profileChunk` is the data of an `iCCP` chunk to write, if any.
+    static func encode(_ image: HostImage, compression: PNGCompression, profileChunk: [UInt8]? = nil,
+                       destination: String) throws(ImageCodecError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("the image is \(image.width)x\(image.height)"))
         }
@@ -18,7 +27,7 @@ enum PNGEncoder {
             filterRows(rgba.baseAddress!, width: image.width, height: image.height, colourType: colourType, into: rows.baseAddress!)
         }
         guard let file = PNGFileAssembler.assemble(width: image.width, height: image.height, colourType: colourType,
-                                                   filteredRows: UnsafeRawBufferPointer(filtered),
+                                                   filteredRows: UnsafeRawBufferPointer(filtered), profile: profileChunk,
                                                    level: compression.deflateLevel) else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("libdeflate could not compress the image data"))
         }

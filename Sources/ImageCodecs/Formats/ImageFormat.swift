@@ -27,11 +27,6 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.
     public var displayName: String { ImageFormatRegistry.entry(for: self).displayName }
 
-    /// The PNG signature: `\x89 P N G \r \n \x1a \n`.
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    /// A JPEG starts with SOI (`FF D8`) followed by the first marker's `FF`.
-    static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
-
     /// The format whose signature `bytes` starts with, or `nil`.
     public init?(signatureOf bytes: UnsafeRawBufferPointer) {
         guard case .format(let format) = Self.sniff(bytes) else { return nil }
@@ -50,11 +45,6 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         /// The input is shorter than a signature and is the start of one: a cut-off file.
         case truncatedSignature
         case unrecognised
-    }
-
-    /// A WebP file: `RIFF`, a 4-byte size, `WEBP`.
-    static func isWebP(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count >= 12 && bytes.prefix(4).elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
     }
 
     static func sniff(_ bytes: UnsafeRawBufferPointer) -> SniffResult {

@@ -1,0 +1,22 @@
+/// How `ImageEncoder` writes: the settings of every writable format in one value (each format
+/// reads its own), like `DecodeOptions` for reading.
+public struct EncodeOptions: Sendable, Equatable {
+    /// JPEG and lossy WebP quality, 1...100 (JPEG refuses anything else).
+    public var quality: Int
+    /// WebP only: lossless, every pixel kept exactly (the colour under fully transparent pixels
+    /// too), so its pixels equal the PNG's.
+    public var lossless: Bool
+    /// PNG only: how hard libdeflate compresses.
+    public var pngCompression: PNGCompression
+    /// Whether the image's `ImageMetadata.iccProfile` is written into the file (PNG `iCCP`,
+    /// JPEG APP2 `ICC_PROFILE`, WebP `ICCP`).
+    public var keepsICCProfile: Bool
+
+    public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
+                keepsICCProfile: Bool = true) {
+        self.quality = quality
+        self.lossless = lossless
+        self.pngCompression = pngCompression
+        self.keepsICCProfile = keepsICCProfile
+    }
+}
