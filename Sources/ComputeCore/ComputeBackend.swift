@@ -42,8 +42,6 @@ public protocol ComputeBackend: AnyObject, Sendable {
     func premultiply(_ image: PipelineImage) throws -> PipelineImage
     /// Premultiplied RGBa → RGBA, as Pillow's `rgba2rgbA` (its RGBa → RGBA converter).
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage
-    /// The glitch filter; `plan` was made for this image's size.
-    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage
     /// A user's (or a built-in effect's) `ImageKernel`: its OpenCL launches on a device
     /// backend, its host implementation on the CPU backend (docs/IMAGE-OPERATIONS.md).
     func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage

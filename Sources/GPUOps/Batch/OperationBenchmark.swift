@@ -72,9 +72,9 @@ package struct OperationBenchmark: Sendable {
         let square = try backend.resample(resident, plan: ThumbnailGeometry(
             width: source.width, height: source.height, size: 512, fit: .cover)
             .resamplePlan(inputWidth: source.width, inputHeight: source.height, filter: .lanczos))
-        let glitch = try GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
+        let glitch = GlitchKernel()
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
-            try backend.glitch(square, plan: glitch)
+            try backend.run(glitch, on: square)
         })
         for effect in [ImageEffect.sepia(SepiaKernel()), .tiltShift(try TiltShiftKernel())] {
             results.append(try measure("effect \(effect.name)", backend, square, outputSize: "512x512") {
