@@ -66,6 +66,25 @@ import TestSupport
         #expect(try GlitchKernel().outputSize(width: 8, height: 5) == PixelSize(width: 8, height: 5))
     }
 
+    @Test func theCacheGivesThePlanTheInitialiserMakesAndForgetsTheOldest() throws {
+        let cache = GlitchPlanCache(capacity: 2, byteBudget: 1 << 20)
+        let parameters = GlitchParameters(seed: 5, tears: 9)
+        for (width, height) in [(40, 30), (41, 30), (40, 30), (42, 31)] {
+            let entry = try cache.entry(parameters: parameters, width: width, height: height)
+            let plan = try GlitchPlan(parameters: parameters, width: width, height: height)
+            #expect(entry.plan == plan)
+            #expect(entry.arguments == GlitchKernelArguments(plan: plan))
+        }
+        #expect(cache.count == 2)
+        // A plan of more than a quarter of the budget is made, not kept.
+        let small = GlitchPlanCache(capacity: 4, byteBudget: 4 * GlitchPlanCache.bytes(height: 100) - 1)
+        #expect(try small.entry(parameters: parameters, width: 8, height: 100).plan.height == 100)
+        #expect(small.count == 0)
+        #expect(throws: GlitchPlanError.invalidSetting("tears must be 0...1000000 (got -1)")) {
+            try cache.entry(parameters: GlitchParameters(tears: -1), width: 8, height: 8)
+        }
+    }
+
     /// `GlitchRenderer` over a whole image with `plan`, on one thread.
     static func render(_ input: HostImage, _ plan: GlitchPlan) -> HostImage {
         var pixels = [UInt8](repeating: 0, count: input.pixels.count)

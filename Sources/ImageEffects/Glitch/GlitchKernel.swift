@@ -8,8 +8,9 @@ import ImageMaths
 ///
 /// The parameters suit any size; what depends on the size (the tears, the shift reduced to
 /// the row, `GlitchPlan`) is computed on the host for each image from its own size, in
-/// `encode` and `runOnHost`, and reaches the device as one table of per-row values, so one
-/// kernel serves a whole batch of different sizes and the program is built once per device.
+/// `encode` and `runOnHost` (through `GlitchPlanCache`: a batch of one thumbnail size plans
+/// once), and reaches the device as one table of per-row values, so one kernel serves a whole
+/// batch of different sizes and the program is built once per device.
 /// Out-of-range parameters are a `GlitchPlanError` from `outputSize`, before anything runs,
 /// the same on every backend.
 public struct GlitchKernel: ImageKernel, Equatable {
@@ -39,7 +40,7 @@ public struct GlitchKernel: ImageKernel, Equatable {
 
     public func encode(_ launches: inout KernelLaunches) throws {
         let width = launches.input.width, height = launches.input.height
-        let arguments = GlitchKernelArguments(plan: try GlitchPlan(parameters: parameters, width: width, height: height))
+        let arguments = try GlitchPlanCache.shared.entry(parameters: parameters, width: width, height: height).arguments
         // One work-item per eight pixels of a row (see glitch.cl).
         try launches.launch(Self.glitch, global: [(width + 7) / 8, height], preferredLocal: Self.preferredLocal,
                             launches.input, launches.output, Int32(width), Int32(height), KernelTable(arguments.rows),
@@ -52,7 +53,7 @@ public struct GlitchKernel: ImageKernel, Equatable {
 
     /// The rows are independent: each band of `parallelism` renders its own.
     public func runOnHost(_ input: HostImage, parallelism: RowParallelism) throws -> HostImage {
-        let plan = try GlitchPlan(parameters: parameters, width: input.width, height: input.height)
+        let plan = try GlitchPlanCache.shared.entry(parameters: parameters, width: input.width, height: input.height).plan
         let count = input.width * input.height * 4
         guard input.pixels.count == count else {
             throw ComputeArgumentError.invalidKernelLaunch(
