@@ -66,20 +66,25 @@ import TestSupport
         #expect(try GlitchKernel().outputSize(width: 8, height: 5) == PixelSize(width: 8, height: 5))
     }
 
-    @Test func theCacheGivesThePlanTheInitialiserMakesAndForgetsTheOldest() throws {
-        let cache = GlitchPlanCache(capacity: 2, byteBudget: 1 << 20)
+    @Test func theCacheGivesThePlanTheInitialiserMakes() throws {
+        let cache = GlitchPlanCache(capacity: 2, tallestKept: 50)
         let parameters = GlitchParameters(seed: 5, tears: 9)
-        for (width, height) in [(40, 30), (41, 30), (40, 30), (42, 31)] {
+        for (width, height) in [(40, 30), (41, 30), (40, 30), (40, 30)] {
             let entry = try cache.entry(parameters: parameters, width: width, height: height)
             let plan = try GlitchPlan(parameters: parameters, width: width, height: height)
             #expect(entry.plan == plan)
             #expect(entry.arguments == GlitchKernelArguments(plan: plan))
         }
         #expect(cache.count == 2)
-        // A plan of more than a quarter of the budget is made, not kept.
-        let small = GlitchPlanCache(capacity: 4, byteBudget: 4 * GlitchPlanCache.bytes(height: 100) - 1)
-        #expect(try small.entry(parameters: parameters, width: 8, height: 100).plan.height == 100)
-        #expect(small.count == 0)
+        // Other parameters with the same seed and size are another plan.
+        let wrap = GlitchParameters(seed: 5, edge: .wrap, tears: 9)
+        let wrapped = try cache.entry(parameters: wrap, width: 40, height: 30)
+        #expect(wrapped.plan == (try GlitchPlan(parameters: wrap, width: 40, height: 30)))
+        // Full: the third plan starts the cache afresh.
+        #expect(cache.count == 1)
+        // Too tall to keep: made, not kept.
+        #expect(try cache.entry(parameters: parameters, width: 8, height: 51).plan.height == 51)
+        #expect(cache.count == 1)
         #expect(throws: GlitchPlanError.invalidSetting("tears must be 0...1000000 (got -1)")) {
             try cache.entry(parameters: GlitchParameters(tears: -1), width: 8, height: 8)
         }

@@ -23,7 +23,7 @@ public struct GlitchKernel: ImageKernel, Equatable {
     public var name: String { "glitch" }
     public var program: KernelProgramSource { Self.source }
 
-    /// Made once: the program cache compares the source of every run with the ones it built.
+    /// Made once, not per run: the backend looks it up on every run.
     static let source = KernelProgramSource(EffectKernelSources.glitch)
     /// `src, dst, width, height, rows, shift, wrapEdge` (`GlitchKernelArguments`).
     static let glitch = KernelFunction<KernelImage, KernelImage, Int32, Int32, KernelTable, Int32, Int32>("glitch")
