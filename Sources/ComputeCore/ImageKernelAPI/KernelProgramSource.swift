@@ -7,34 +7,42 @@
 ///
 /// Two sources are equal when their bytes are (what the compiler reads), not when their text
 /// is canonically equivalent Unicode. The backend looks the source up on every run of a
-/// kernel, so a hash of the bytes is computed once, here: hashing a `String` of a few
-/// kilobytes with a non-ASCII character in a comment normalises it every time, which costs
-/// more than a small image's whole kernel.
+/// kernel, and hashing a `String` of a few kilobytes with a non-ASCII character in a comment
+/// normalises it every time, which costs more than a small image's whole kernel; so the hash
+/// is of the byte count and the first and last bytes, and equality compares the bytes (at
+/// once when both share their storage, as a kernel's `static let` source does).
 public struct KernelProgramSource: Hashable, Sendable {
     /// The OpenCL C text.
     public let text: String
     /// Options for `clBuildProgram`, e.g. `-cl-fast-relaxed-math` (avoid it where bytes must
     /// equal the host's) or `-DTILE=16`.
     public let options: String
-    /// FNV-1a of the bytes of `text`, a zero byte, and the bytes of `options`.
-    private let fingerprint: UInt64
 
     public init(_ text: String, options: String = "") {
         self.text = text
         self.options = options
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash = (hash ^ 0) &* 0x100_0000_01b3
-        for byte in options.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        fingerprint = hash
     }
 
     public static func == (a: KernelProgramSource, b: KernelProgramSource) -> Bool {
-        a.fingerprint == b.fingerprint && sameBytes(a.text, b.text) && sameBytes(a.options, b.options)
+        sameBytes(a.text, b.text) && sameBytes(a.options, b.options)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(fingerprint)
+        Self.hashEnds(text, into: &hasher)
+        Self.hashEnds(options, into: &hasher)
+    }
+
+    /// How many bytes of each end the hash reads.
+    private static let hashedEnd = 64
+
+    /// The byte count and the first and last `hashedEnd` bytes of `string`.
+    private static func hashEnds(_ string: String, into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(hashedEnd))))
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(hashedEnd))))
+        }
     }
 
     /// Whether `a` and `b` hold the same UTF-8 bytes (at once when they share their storage).
