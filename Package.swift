@@ -43,16 +43,6 @@ let package = Package(
         // lcms2: ICC profile conversion to sRGB (`--icc srgb`).
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
 
-        // OpenCL C sources, embedded in the binary as byte arrays.
-        .target(
-            name: "Kernels",
-            resources: [
-                .embedInCode("resample.cl"),
-                .embedInCode("crop.cl"),
-                .embedInCode("glitch.cl"),
-            ]
-        ),
-
         // AVX2 resampling kernels, chosen at run time (per-function target attribute, no global
         // -mavx2: the binary still runs on x86-64 without AVX2; stubs on other architectures).
         .target(name: "CResampleSIMD"),
@@ -85,14 +75,17 @@ let package = Package(
 
         // Layer 5: the two backends, side by side; neither knows the other.
         .target(name: "CPUCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CResampleSIMD"]),
-        .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL", "Kernels"]),
+        // The built-in passes' OpenCL C (BuiltInKernels/*.cl) is embedded in the binary as byte arrays.
+        .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL"],
+                resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl")]),
 
         // Layer 6: device selection, the one place that knows both backends.
         // Built-in effects, written with the public ImageKernel API only (as a user's would be).
         .target(
             name: "ImageEffects",
-            dependencies: ["ComputeCore", "ImageCodecs", "CBoxBlur"],
-            resources: [.embedInCode("Kernels/sepia.cl"), .embedInCode("Kernels/tilt_shift.cl")]
+            dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CBoxBlur"],
+            resources: [.embedInCode("Sepia/sepia.cl"), .embedInCode("TiltShift/tilt_shift.cl"),
+                        .embedInCode("Glitch/glitch.cl")]
         ),
 
         .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),
@@ -134,8 +127,8 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport", "CDeflate"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),
-        .testTarget(name: "CPUComputeTests", dependencies: ["CPUCompute", "TestSupport"]),
-        .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "TestSupport"]),
+        .testTarget(name: "CPUComputeTests", dependencies: ["CPUCompute", "ImageEffects", "TestSupport"]),
+        .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "ImageEffects", "TestSupport"]),
         .testTarget(name: "ComputeDevicesTests", dependencies: ["ComputeDevices", "OpenCLCompute", "CPUCompute", "TestSupport"]),
         .testTarget(
             name: "GPUOpsTests",

@@ -111,22 +111,10 @@ public final class CPUBackend: ComputeBackendCore {
         try mapPixels(image, AlphaPremultiplication.unpremultiply)
     }
 
-    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
-        try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
-        let input = try hostPixels(image)
-        let pixels = makePixels(width: input.width, height: input.height) { out in
-            input.pixels.withUnsafeBufferPointer { src in
-                parallelism.forEachBand(rows: input.height, bytes: input.pixels.count) { band in
-                    GlitchRenderer.render(src.baseAddress!, out, plan: plan, rows: band)
-                }
-            }
-        }
-        return .host(HostImage(width: input.width, height: input.height, computedPixels: pixels))
-    }
-
-    /// The kernel's host implementation, checked against its `outputSize`.
+    /// The kernel's host implementation, checked against its `outputSize`, on this backend's
+    /// cores (`runOnHost(_:parallelism:)`).
     public func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage {
-        .host(try kernel.runCheckedOnHost(hostPixels(image)))
+        .host(try kernel.runCheckedOnHost(hostPixels(image), parallelism: parallelism))
     }
 
     // MARK: Helpers

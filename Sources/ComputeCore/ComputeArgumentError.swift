@@ -13,8 +13,6 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
     case resampleOutsideImage(pass: String, needed: Int, available: Int)
     /// A resample plan made for another image size.
     case resamplePlanSizeMismatch(planWidth: Int, planHeight: Int, width: Int, height: Int)
-    /// A glitch plan made for another image size.
-    case glitchPlanSizeMismatch(planWidth: Int, planHeight: Int, width: Int, height: Int)
     /// A device image handed to a backend that does not own it, where only the owner can read it.
     case foreignDeviceImage(owner: String, backend: String)
     /// An `ImageKernel` launch the backend cannot run (bad sizes, an image of another run,
@@ -34,8 +32,6 @@ public enum ComputeArgumentError: Error, Equatable, Sendable, CustomStringConver
             "\(pass) resampling reads \(needed) source pixels along its axis, the image has \(available)"
         case let .resamplePlanSizeMismatch(pw, ph, w, h):
             "resample plan made for \(pw)x\(ph), image is \(w)x\(h)"
-        case let .glitchPlanSizeMismatch(pw, ph, w, h):
-            "glitch plan made for \(pw)x\(ph), image is \(w)x\(h)"
         case let .foreignDeviceImage(owner, backend):
             "\(backend) cannot read a device image of \(owner)"
         case let .invalidKernelLaunch(kernel, reason):
@@ -68,13 +64,6 @@ package enum ComputeArgumentCheck {
     package static func crop(width: Int, height: Int, rect: PixelRect) throws(ComputeArgumentError) {
         guard rect.fits(inWidth: width, height: height) else {
             throw .cropOutsideImage(rect: rect, width: width, height: height)
-        }
-    }
-
-    /// Glitch: a plan made for this size.
-    package static func glitch(width: Int, height: Int, plan: GlitchPlan) throws(ComputeArgumentError) {
-        guard plan.width == width, plan.height == height else {
-            throw .glitchPlanSizeMismatch(planWidth: plan.width, planHeight: plan.height, width: width, height: height)
         }
     }
 

@@ -4,7 +4,7 @@ import ImageMaths
 /// What a backend implements, apart from what a user calls (`ComputeBackend`): the primitive
 /// passes the operations are made of, over this package's weight layouts and plans.
 ///
-/// `package`, so that weights, split layouts and glitch plans stay out of the public API and
+/// `package`, so that weights and split layouts stay out of the public API and
 /// can change with the passes that read them (swift-nio's `ChannelCore`, "for the Channel
 /// implementation only"). The CPU and OpenCL backends (and the tests' doubles) conform; code
 /// of this package reaches it through `ComputeBackend.core`, which refuses a user's own type
@@ -33,8 +33,6 @@ package protocol ComputeBackendCore: ComputeBackend {
     func premultiply(_ image: PipelineImage) throws -> PipelineImage
     /// Premultiplied RGBa → RGBA, as Pillow's `rgba2rgbA` (its RGBa → RGBA converter).
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage
-    /// The glitch filter; `plan` was made for this image's size.
-    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage
 }
 
 extension ComputeBackendCore {
@@ -83,7 +81,4 @@ extension ComputeBackend {
     }
     package func premultiply(_ image: PipelineImage) throws -> PipelineImage { try core.premultiply(image) }
     package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { try core.unpremultiply(image) }
-    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
-        try core.glitch(image, plan: plan)
-    }
 }

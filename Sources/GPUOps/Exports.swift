@@ -50,6 +50,7 @@
 @_exported import struct ImageEffects.SepiaPalette
 @_exported import struct ImageEffects.RGBColor
 @_exported import struct ImageEffects.TiltShiftKernel
+@_exported import struct ImageEffects.GlitchKernel
 @_exported import struct ImageEffects.EffectParameterError
 
 // Where an image is and what runs on it: the user's view of a backend and its errors.
@@ -71,6 +72,7 @@
 @_exported import enum ComputeCore.KernelArgument
 @_exported import struct ComputeCore.KernelTable
 @_exported import struct ComputeCore.LocalMemory
+@_exported import struct ComputeCore.RowParallelism
 @_exported import struct ImageMaths.PixelSize
 
 // Device selection, the CPU backend, the errors a device throws, and the parity check.

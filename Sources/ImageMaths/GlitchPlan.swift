@@ -8,8 +8,9 @@
 ///   `mod(x + off, W)` equals `mod(x + (off mod W), W)`;
 /// - `darkening`: the scanline darkening of every channel value, `(c · (255 − k) + 127) / 255`.
 ///
-/// Built once per image on the host. The initialiser checks the parameters: a value out of
-/// range is a `GlitchPlanError`, the same on every backend, never a crash.
+/// Built once per image on the host, for the image's own size (by `GlitchKernel`). The
+/// initialiser checks the parameters: a value out of range is a `GlitchPlanError`, the same on
+/// every backend, never a crash.
 package struct GlitchPlan: Sendable, Equatable {
     package let width: Int
     package let height: Int
@@ -33,10 +34,7 @@ package struct GlitchPlan: Sendable, Equatable {
     package static let maximumWidth = Int(Int32.max) / 2
 
     package init(parameters p: GlitchParameters, width: Int, height: Int) throws(GlitchPlanError) {
-        guard width > 0, height > 0, width <= Self.maximumWidth else {
-            throw .invalidSize(width: width, height: height)
-        }
-        if let problem = p.invalidSetting { throw .invalidSetting(problem) }
+        try Self.check(parameters: p, width: width, height: height)
         self.width = width
         self.height = height
         shift = p.shift ?? max(1, width / 100)
@@ -55,6 +53,15 @@ package struct GlitchPlan: Sendable, Equatable {
         reducedShift = p.edge == .wrap ? shift % width : min(shift, width)
         let keep = 255 - p.scanlineStrength
         darkening = (0..<256).map { c in UInt8((c * keep + 127) / 255) }
+    }
+
+    /// Throws what `init` would throw for these arguments, without making the plan: the size
+    /// first, then the first parameter out of range.
+    public static func check(parameters: GlitchParameters, width: Int, height: Int) throws(GlitchPlanError) {
+        guard width > 0, height > 0, width <= maximumWidth else {
+            throw .invalidSize(width: width, height: height)
+        }
+        if let problem = parameters.invalidSetting { throw .invalidSetting(problem) }
     }
 
     /// Row offsets: every row 0, then each band in order overwrites its rows.

@@ -303,18 +303,6 @@ package final class OpenCLBackend: ComputeBackendCore, Sendable {
                          l.input, l.output, UInt32(count))
         }
     }
-
-    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
-        try ComputeArgumentCheck.glitch(width: image.width, height: image.height, plan: plan)
-        let arguments = OpenCLGlitchArguments(plan: plan)
-        return try runBuiltIn(image, width: image.width, height: image.height, isOpaque: image.isOpaque) { l in
-            // One work-item per eight pixels of a row (see glitch.cl).
-            try l.launch(OpenCLBuiltInKernel.glitch, global: [(image.width + 7) / 8, image.height],
-                         preferredLocal: OpenCLBuiltInKernel.preferredLocal2D,
-                         l.input, l.output, Int32(image.width), Int32(image.height), KernelTable(arguments.rows),
-                         arguments.shift, arguments.wrapEdge)
-        }
-    }
 }
 
 extension OpenCLBackend {

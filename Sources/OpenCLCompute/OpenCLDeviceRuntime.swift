@@ -1,6 +1,5 @@
 import ComputeCore
 import Foundation
-import Kernels
 import Synchronization
 
 /// Everything about one device that is expensive to make and can be shared by the whole
@@ -19,7 +18,7 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     let queue: CLCommandQueue
     /// Every program built on this device, the built-in one included.
     let programs: OpenCLProgramCache
-    /// The embedded program (Sources/Kernels) the built-in passes launch from
+    /// The embedded program (BuiltInKernels/*.cl) the built-in passes launch from
     /// (`OpenCLBuiltInKernel`): its x86 build on a CPU device whose compiler takes it, else the portable one.
     let builtIns: OpenCLProgramKernels
     /// Seconds building the built-in program took for this runtime (cold or warm POCL cache).
@@ -44,12 +43,12 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     static let x86Option = "-DGPUGLITCH_X86_AVX2"
 
     /// The embedded program's source as the program cache knows it, with `x86Option` or without.
-    static func builtInSource(_ source: String = KernelSources.all, options: String = buildOptions,
+    static func builtInSource(_ source: String = OpenCLBuiltInSources.all, options: String = buildOptions,
                               x86: Bool) -> KernelProgramSource {
         KernelProgramSource(source, options: x86 ? [options, x86Option].filter { !$0.isEmpty }.joined(separator: " ") : options)
     }
 
-    init(device: CLDevice, source: String = KernelSources.all, options: String = OpenCLDeviceRuntime.buildOptions,
+    init(device: CLDevice, source: String = OpenCLBuiltInSources.all, options: String = OpenCLDeviceRuntime.buildOptions,
          driver: CLDriver = .live) throws {
         self.device = device
         context = try CLContext(device: device, driver: driver)

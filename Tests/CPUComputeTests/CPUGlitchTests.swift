@@ -1,6 +1,7 @@
 @testable import CPUCompute
 import ComputeCore
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Testing
 
@@ -30,8 +31,7 @@ struct CPUGlitchTests {
     }
 
     func run(_ parameters: GlitchParameters, threads: Int = 1) throws -> HostImage {
-        let plan = try GlitchPlan(parameters: parameters, width: 5, height: 3)
-        return try CPUBackend(threads: threads).glitch(.host(Self.source), plan: plan).hostImage()
+        try CPUBackend(threads: threads).run(GlitchKernel(parameters: parameters), on: .host(Self.source)).hostImage()
     }
 
     static let g0: [UInt8] = [50, 60, 70, 80, 90], a0: [UInt8] = [150, 160, 170, 180, 190]
@@ -121,11 +121,13 @@ struct CPUGlitchTests {
         #expect(try run(parameters) == expected)
     }
 
-    @Test("a plan made for another size is refused")
-    func sizeMismatch() throws {
-        let plan = try GlitchPlan(parameters: GlitchParameters(), width: 6, height: 3)
-        #expect(throws: ComputeArgumentError.glitchPlanSizeMismatch(planWidth: 6, planHeight: 3, width: 5, height: 3)) {
-            try CPUBackend(threads: 1).glitch(.host(Self.source), plan: plan)
+    @Test("parameters out of range are the plan's error, from the kernel as from the plan")
+    func parametersOutOfRange() throws {
+        #expect(throws: GlitchPlanError.invalidSetting("strength must be 0...255 (got 999)")) {
+            try run(GlitchParameters(scanlineStrength: 999))
+        }
+        #expect(throws: GlitchPlanError.invalidSetting("tear-height must be ≥ 1 (got 0)")) {
+            try GlitchKernel(parameters: GlitchParameters(tearHeight: 0)).runOnHost(Self.source)
         }
     }
 }

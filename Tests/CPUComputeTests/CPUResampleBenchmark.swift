@@ -6,6 +6,7 @@ import Testing
 @testable import CPUCompute
 import ComputeCore
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import TestSupport
 
@@ -49,8 +50,8 @@ struct CPUResampleBenchmark {
                          filter.rawValue, tH * 1e3, h.taps, tV * 1e3, v.taps))
         }
         let square = TestImages.noise(width: 512, height: 512, seed: 3)
-        let glitch = try GlitchPlan(parameters: GlitchParameters(seed: 7), width: 512, height: 512)
-        let tG = Self.best { _ = try? backend.glitch(.host(square), plan: glitch) }
+        let glitch = GlitchKernel(parameters: GlitchParameters(seed: 7))
+        let tG = Self.best { _ = try? backend.run(glitch, on: .host(square)) }
         let alpha = TestImages.noise(width: 512, height: 512, seed: 4, alpha: true)
         let tP = Self.best { _ = try? backend.premultiply(.host(alpha)) }
         let tU = Self.best { _ = try? backend.unpremultiply(.host(alpha)) }

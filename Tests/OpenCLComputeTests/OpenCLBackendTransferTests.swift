@@ -3,6 +3,7 @@ import ComputeCore
 import CPUCompute
 import Foundation
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Testing
 import TestSupport
@@ -40,7 +41,7 @@ struct OpenCLBackendTransferTests {
         let plan = geometry.resamplePlan(inputWidth: 120, inputHeight: 80, filter: .lanczos)
         var current = try backend.resample(.host(image), plan: plan)
         current = try backend.crop(current, to: PixelRect(x: 2, y: 2, width: 28, height: 28))
-        current = try backend.glitch(current, plan: try GlitchPlan(parameters: GlitchParameters(seed: 1), width: 28, height: 28))
+        current = try backend.run(GlitchKernel(parameters: GlitchParameters(seed: 1)), on: current)
         let result = try current.hostImage()
         #expect(backend.transfers.snapshot == (uploads: 1, downloads: 1))
         var expected = ReferenceImageOps.resample(image, plan: plan)
@@ -76,7 +77,7 @@ struct OpenCLBackendTransferTests {
         var results: [PipelineImage] = []
         for image in images {
             // The uploaded input is dropped right after the enqueue, so the next upload reuses it.
-            results.append(try backend.glitch(.host(image), plan: plan))
+            results.append(try backend.run(GlitchKernel(parameters: GlitchParameters(seed: 5)), on: .host(image)))
         }
         #expect(backend.bufferPoolStatistics.reuses >= 4)
         for (image, result) in zip(images, results) {
@@ -124,7 +125,8 @@ struct OpenCLBackendTransferTests {
                     let plan = ResamplePlan(inputWidth: image.width, inputHeight: image.height,
                                             outputWidth: 24 + n, outputHeight: 16 + n, filter: .lanczos)
                     let glitch = try GlitchPlan(parameters: GlitchParameters(seed: UInt32(n)), width: 24 + n, height: 16 + n)
-                    let out = try backend.glitch(backend.resample(.host(image), plan: plan), plan: glitch).hostImage()
+                    let out = try backend.run(GlitchKernel(parameters: GlitchParameters(seed: UInt32(n))),
+                                              on: backend.resample(.host(image), plan: plan)).hostImage()
                     return out == ReferenceImageOps.glitch(ReferenceImageOps.resample(image, plan: plan), plan: glitch)
                 }
             }

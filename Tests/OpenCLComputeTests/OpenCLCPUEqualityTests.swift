@@ -2,6 +2,7 @@
 import ComputeCore
 import CPUCompute
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Testing
 import TestSupport
@@ -98,9 +99,9 @@ struct OpenCLCPUEqualityTests {
     @Test func randomGlitchesAreEqual() throws {
         for c in RandomCases.glitch(count: 150, seed: 0xBADC0DE) {
             let image = c.image()
-            let plan = try GlitchPlan(parameters: c.parameters, width: image.width, height: image.height)
-            let expected = try cpu.glitch(.host(image), plan: plan).hostImage()
-            let actual = try opencl.glitch(.host(image), plan: plan).hostImage()
+            let glitch = GlitchKernel(parameters: c.parameters)
+            let expected = try cpu.run(glitch, on: .host(image)).hostImage()
+            let actual = try opencl.run(glitch, on: .host(image)).hostImage()
             #expect(actual == expected, "case: \(c)")
         }
     }
@@ -110,9 +111,9 @@ struct OpenCLCPUEqualityTests {
         let image = TestImages.noise(width: 1024, height: 768, seed: 42)
         let plan = ThumbnailGeometry(width: 1024, height: 768, size: 512, fit: .cover)
             .resamplePlan(inputWidth: 1024, inputHeight: 768, filter: .lanczos)
-        let glitch = try GlitchPlan(parameters: GlitchParameters(), width: 512, height: 512)
-        let expected = try cpu.glitch(cpu.resample(.host(image), plan: plan), plan: glitch).hostImage()
-        let actual = try opencl.glitch(opencl.resample(.host(image), plan: plan), plan: glitch).hostImage()
+        let glitch = GlitchKernel(parameters: GlitchParameters())
+        let expected = try cpu.run(glitch, on: cpu.resample(.host(image), plan: plan)).hostImage()
+        let actual = try opencl.run(glitch, on: opencl.resample(.host(image), plan: plan)).hostImage()
         #expect(actual == expected)
         #expect(opencl.transfers.snapshot == (uploads: 1, downloads: 1))
     }

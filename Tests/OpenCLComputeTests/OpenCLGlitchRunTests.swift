@@ -2,6 +2,7 @@
 import ComputeCore
 import CPUCompute
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Testing
 import TestSupport
@@ -21,7 +22,7 @@ struct OpenCLGlitchRunTests {
                                                   scanlinePeriod: 3, scanlineThickness: 1, scanlineStrength: 200,
                                                   tears: 6, tearShift: width, tearHeight: 3)
                 let plan = try GlitchPlan(parameters: parameters, width: width, height: 12)
-                let out = try backend.glitch(.host(image), plan: plan).hostImage()
+                let out = try backend.run(GlitchKernel(parameters: parameters), on: .host(image)).hostImage()
                 #expect(out == ReferenceImageOps.glitch(image, plan: plan), "width \(width) shift \(shift)")
             }
         }

@@ -2,6 +2,7 @@
 import ComputeCore
 import CPUCompute
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Testing
 import TestSupport
@@ -97,7 +98,7 @@ struct OpenCLKernelTests {
             let parameters = GlitchParameters(seed: 3, shift: 4, edge: edge, scanlinePeriod: 4, scanlineThickness: 2,
                                               scanlineStrength: 128, tears: 5, tearShift: 30, tearHeight: 6)
             let plan = try GlitchPlan(parameters: parameters, width: 53, height: 29)
-            let out = try backend.glitch(.host(image), plan: plan).hostImage()
+            let out = try backend.run(GlitchKernel(parameters: parameters), on: .host(image)).hostImage()
             #expect(out == ReferenceImageOps.glitch(image, plan: plan), "\(edge)")
         }
     }
@@ -106,14 +107,13 @@ struct OpenCLKernelTests {
     /// left, green and alpha in place.
     @Test func glitchShiftsChannelsByHand() throws {
         let image = HostImage(width: 3, height: 1, computedPixels: [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24])
-        let clamp = try GlitchPlan(parameters: GlitchParameters(shift: 1, scanlinePeriod: 0, tears: 0), width: 3, height: 1)
-        #expect(try backend.glitch(.host(image), plan: clamp).pixels == [11, 2, 3, 4, 21, 12, 3, 14, 21, 22, 13, 24])
-        let wrap = try GlitchPlan(parameters: GlitchParameters(shift: 1, edge: .wrap, scanlinePeriod: 0, tears: 0), width: 3, height: 1)
-        #expect(try backend.glitch(.host(image), plan: wrap).pixels == [11, 2, 23, 4, 21, 12, 3, 14, 1, 22, 13, 24])
+        let clamp = GlitchKernel(parameters: GlitchParameters(shift: 1, scanlinePeriod: 0, tears: 0))
+        #expect(try backend.run(clamp, on: .host(image)).pixels == [11, 2, 3, 4, 21, 12, 3, 14, 21, 22, 13, 24])
+        let wrap = GlitchKernel(parameters: GlitchParameters(shift: 1, edge: .wrap, scanlinePeriod: 0, tears: 0))
+        #expect(try backend.run(wrap, on: .host(image)).pixels == [11, 2, 23, 4, 21, 12, 3, 14, 1, 22, 13, 24])
         // Full-strength scanlines blacken the colour and keep alpha.
-        let black = try GlitchPlan(parameters: GlitchParameters(shift: 0, scanlinePeriod: 1, scanlineStrength: 255, tears: 0),
-                               width: 3, height: 1)
-        #expect(try backend.glitch(.host(image), plan: black).pixels == [0, 0, 0, 4, 0, 0, 0, 14, 0, 0, 0, 24])
+        let black = GlitchKernel(parameters: GlitchParameters(shift: 0, scanlinePeriod: 1, scanlineStrength: 255, tears: 0))
+        #expect(try backend.run(black, on: .host(image)).pixels == [0, 0, 0, 4, 0, 0, 0, 14, 0, 0, 0, 24])
     }
 
     /// Shifts and scanline settings far outside the image give what the formulas say, although
@@ -126,7 +126,7 @@ struct OpenCLKernelTests {
                                                   scanlineThickness: 1 << 41, scanlineStrength: 255, tears: 3,
                                                   tearShift: 1 << 28, tearHeight: 1 << 30)
                 let plan = try GlitchPlan(parameters: parameters, width: 17, height: 9)
-                let out = try backend.glitch(.host(image), plan: plan).hostImage()
+                let out = try backend.run(GlitchKernel(parameters: parameters), on: .host(image)).hostImage()
                 #expect(out == ReferenceImageOps.glitch(image, plan: plan), "edge \(edge) shift \(shift)")
             }
         }

@@ -3,6 +3,7 @@ import ComputeCore
 import CPUCompute
 import Foundation
 import ImageCodecs
+import ImageEffects
 import ImageMaths
 import Synchronization
 import Testing
@@ -54,9 +55,9 @@ struct OpenCLPinnedStagingTests {
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             do {
                 let image = TestImages.noise(width: 90 + 13 * i, height: 70 + 7 * i, seed: UInt64(i), alpha: i % 2 == 0)
-                let plan = try GlitchPlan(parameters: GlitchParameters(seed: UInt32(i)), width: image.width, height: image.height)
-                let onDevice = try backend.glitch(backend.premultiply(.host(image)), plan: plan).hostImage()
-                let onHost = try cpu.glitch(cpu.premultiply(.host(image)), plan: plan).hostImage()
+                let glitch = GlitchKernel(parameters: GlitchParameters(seed: UInt32(i)))
+                let onDevice = try backend.run(glitch, on: backend.premultiply(.host(image))).hostImage()
+                let onHost = try cpu.run(glitch, on: cpu.premultiply(.host(image))).hostImage()
                 if onDevice != onHost { failures.withLock { $0.append("image \(i) differs") } }
             } catch {
                 failures.withLock { $0.append("image \(i): \(error)") }

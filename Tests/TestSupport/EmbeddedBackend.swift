@@ -12,7 +12,7 @@ import ImageMaths
 public final class EmbeddedBackend: ComputeBackendCore, @unchecked Sendable {
     /// The primitives, to name the one that should fail.
     public enum Primitive: String, Sendable, CaseIterable {
-        case upload, download, resampleHorizontal, resampleVertical, crop, premultiply, unpremultiply, glitch, kernel
+        case upload, download, resampleHorizontal, resampleVertical, crop, premultiply, unpremultiply, kernel
     }
 
     /// The error of a device with no room left: recoverable, as a real device's is.
@@ -96,10 +96,6 @@ public final class EmbeddedBackend: ComputeBackendCore, @unchecked Sendable {
 
     package func unpremultiply(_ image: PipelineImage) throws -> PipelineImage {
         try pass(.unpremultiply, image) { try host.unpremultiply($0) }
-    }
-
-    package func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage {
-        try pass(.glitch, image) { try host.glitch($0, plan: plan) }
     }
 
     /// The kernel's host implementation, "on the device".

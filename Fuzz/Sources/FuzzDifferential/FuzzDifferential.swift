@@ -113,7 +113,7 @@ private enum Step: CustomStringConvertible {
                                                                   window: window, filter: filter))
         case .crop(let rect): return try backend.crop(image, to: rect)
         case .glitch(let parameters):
-            return try backend.glitch(image, plan: GlitchPlan(parameters: parameters, width: image.width, height: image.height))
+            return try backend.run(GlitchKernel(parameters: parameters), on: image)
         case .premultiply: return try backend.premultiply(image)
         case .unpremultiply: return try backend.unpremultiply(image)
         case .effect(let effect): return try backend.run(effect.kernel, on: image)

@@ -74,7 +74,7 @@ package struct OperationBenchmark: Sendable {
             return last
         })
         let square = try ScaleStep(target: .cover(side: 512, gravity: .centre)).apply(to: full, on: backend)
-        let glitch = GlitchStep(parameters: GlitchParameters())
+        let glitch = KernelStep(GlitchKernel())
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
             try glitch.apply(to: square, on: backend)
         })

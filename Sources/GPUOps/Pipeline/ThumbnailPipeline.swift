@@ -29,7 +29,7 @@ public struct ThumbnailPipeline: Sendable {
         var steps: [any ImageStep] = []
         if settings.convertsToSRGB { steps.append(ConvertToSRGBStep()) }
         for effect in settings.effects { steps.append(KernelStep(effect.kernel)) }
-        if let glitch = settings.glitch { steps.append(GlitchStep(parameters: glitch)) }
+        if let glitch = settings.glitch { steps.append(KernelStep(GlitchKernel(parameters: glitch))) }
         return steps
     }
 

@@ -23,7 +23,9 @@ public struct SepiaKernel: ImageKernel, Equatable {
     }
 
     public var name: String { "sepia" }
-    public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.sepia) }
+    public var program: KernelProgramSource { Self.source }
+    /// Made once, not per run: the backend looks it up on every run.
+    static let source = KernelProgramSource(EffectKernelSources.sepia)
 
     static let sepia = KernelFunction<KernelImage, KernelImage, UInt32, KernelTable>("gpuglitch_sepia")
 

@@ -54,7 +54,9 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     }
 
     public var name: String { "tilt-shift" }
-    public var program: KernelProgramSource { KernelProgramSource(EffectKernelSources.tiltShift) }
+    public var program: KernelProgramSource { Self.source }
+    /// Made once, not per run: the backend looks it up on every run.
+    static let source = KernelProgramSource(EffectKernelSources.tiltShift)
 
     static let copy = KernelFunction<KernelImage, KernelImage, UInt32>("gpuglitch_copy")
     /// The transpose for GPUs: a tile at a time through local memory (tilt_shift.cl).

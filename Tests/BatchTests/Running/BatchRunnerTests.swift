@@ -161,7 +161,6 @@ final class CancellingCPUBackend: ComputeBackendCore {
     func crop(_ image: PipelineImage, to rect: PixelRect) throws -> PipelineImage { pass(); return try cpu.crop(image, to: rect) }
     func premultiply(_ image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.premultiply(image) }
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.unpremultiply(image) }
-    func glitch(_ image: PipelineImage, plan: GlitchPlan) throws -> PipelineImage { pass(); return try cpu.glitch(image, plan: plan) }
     func run(_ kernel: any ImageKernel, on image: PipelineImage) throws -> PipelineImage { pass(); return try cpu.run(kernel, on: image) }
 }
 

@@ -28,9 +28,17 @@ public protocol ImageKernel: Sendable {
     func encode(_ launches: inout KernelLaunches) throws
     /// The same result computed on the host, byte for byte.
     func runOnHost(_ input: HostImage) throws -> HostImage
+    /// `runOnHost(_:)` with the cores the backend lends this image: the CPU backend calls this
+    /// one, with its own `RowParallelism`. A kernel whose output rows can be computed apart
+    /// splits them with `parallelism.forEachBand` and runs as wide as the backend; the
+    /// default ignores `parallelism` and calls `runOnHost(_:)` on the caller's thread.
+    func runOnHost(_ input: HostImage, parallelism: RowParallelism) throws -> HostImage
 }
 
 extension ImageKernel {
     public func outputSize(width: Int, height: Int) throws -> PixelSize { PixelSize(width: width, height: height) }
     public func outputIsOpaque(inputIsOpaque: Bool) -> Bool { inputIsOpaque }
+    public func runOnHost(_ input: HostImage, parallelism: RowParallelism) throws -> HostImage {
+        try runOnHost(input)
+    }
 }

@@ -1,7 +1,7 @@
 import ComputeCore
 
-/// The kernels of the embedded program (Sources/Kernels), declared as the typed
-/// `KernelFunction`s a user's `ImageKernel` declares, so the built-in passes record and run
+/// The kernels of the embedded program (resample.cl and crop.cl, beside this file), declared as
+/// the typed `KernelFunction`s a user's `ImageKernel` declares, so the built-in passes record and run
 /// their launches through the same path (`OpenCLBackend.settle`, then `enqueue(_:images:)`): a launch
 /// with the wrong number or types of arguments does not compile, and the kernel's own
 /// parameter count is checked against the declaration when it is first made.
@@ -25,8 +25,6 @@ enum OpenCLBuiltInKernel {
     static let unpremultiply = KernelFunction<KernelImage, KernelImage, UInt32>("unpremultiply")
     /// `src, srcWidth, x0, y0, dst, dstWidth, dstHeight`.
     static let crop = KernelFunction<KernelImage, Int32, Int32, Int32, KernelImage, Int32, Int32>("crop")
-    /// `src, dst, width, height, rows, shift, wrapEdge`.
-    static let glitch = KernelFunction<KernelImage, KernelImage, Int32, Int32, KernelTable, Int32, Int32>("glitch")
 
     /// The work-group the 2-dimensional passes prefer. Left to choose, a driver must pick a
     /// work-group that divides the global size: for a prime width that is 1, and a GPU then

@@ -1,23 +1,32 @@
 import Dispatch
 
-/// Splits the rows of an output image into contiguous bands, one per thread.
+/// The cores a host computation may use, and how it splits an output image's rows over them:
+/// contiguous bands, one per thread.
+///
+/// The CPU backend lends its own to every pass it runs, its built-in ones and each
+/// `ImageKernel`'s `runOnHost(_:parallelism:)`, so a kernel whose rows are independent runs
+/// as wide as the backend was made (`CPUBackend(threads:)`).
 ///
 /// With one thread (the batch engine runs one image per core) the work runs inline on the
 /// caller's thread: no dispatch, no nested parallelism. Small jobs also run inline, since
 /// waking a second core costs more than a few thousand pixels.
-struct RowParallelism: Sendable {
-    let threads: Int
+public struct RowParallelism: Sendable, Equatable {
+    /// Cores one computation may use (at least 1).
+    public let threads: Int
     /// Below this many output bytes a job is not split.
-    static let minimumBytesToSplit = 64 * 1024
+    public static let minimumBytesToSplit = 64 * 1024
+    /// One thread: everything runs inline on the caller's thread.
+    public static let serial = RowParallelism(threads: 1)
 
-    init(threads: Int) {
-        precondition(threads >= 1, "CPUBackend needs at least one thread (got \(threads))")
-        self.threads = threads
+    /// `threads` below 1 is taken as 1.
+    public init(threads: Int) {
+        self.threads = max(1, threads)
     }
 
     /// Calls `body` with disjoint bands of `0..<rows` that together cover it, possibly
-    /// concurrently. `bytes` is the size of the output, to decide whether splitting pays.
-    func forEachBand(rows: Int, bytes: Int, _ body: (Range<Int>) -> Void) {
+    /// concurrently, and returns once every band is done. `bytes` is the size of the output,
+    /// to decide whether splitting pays. `body` must write only its own band's rows.
+    public func forEachBand(rows: Int, bytes: Int, _ body: (Range<Int>) -> Void) {
         guard rows > 0 else { return }
         let bands = min(threads, rows)
         if bands <= 1 || bytes < Self.minimumBytesToSplit {

@@ -1,7 +1,8 @@
 import ImageMaths
-/// The glitch filter of docs/SPEC.md §4 over raw RGBA rows: per output pixel, red from `shift`
-/// pixels to the right, green and alpha in place, blue from `shift` to the left, all inside a
-/// row displaced by that row's tear offset; scanline rows darkened.
+/// The glitch filter of docs/SPEC.md §4 over raw RGBA rows, `GlitchKernel`'s host
+/// implementation: per output pixel, red from `shift` pixels to the right, green and alpha in
+/// place, blue from `shift` to the left, all inside a row displaced by that row's tear offset;
+/// scanline rows darkened.
 enum GlitchRenderer {
     /// Renders rows `rows` of a `plan.width × plan.height` image.
     static func render(_ source: UnsafePointer<UInt8>, _ destination: UnsafeMutablePointer<UInt8>,

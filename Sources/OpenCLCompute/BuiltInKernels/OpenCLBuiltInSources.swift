@@ -1,0 +1,16 @@
+/// The OpenCL C of the built-in passes (`OpenCLBuiltInKernel`), embedded in the binary at build
+/// time so that an installed `gpuglitch` needs no files beside it.
+enum OpenCLBuiltInSources {
+    /// Separable resampling passes (horizontal, vertical) with host-computed integer weights,
+    /// and the premultiply / unpremultiply passes for images with transparency.
+    static var resample: String { string(PackageResources.resample_cl) }
+    /// Rectangle copy.
+    static var crop: String { string(PackageResources.crop_cl) }
+
+    /// Every built-in source, in the order they are concatenated into one program.
+    static var all: String { [resample, crop].joined(separator: "\n") }
+
+    private static func string(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
