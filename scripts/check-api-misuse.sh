@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The public API refuses, at compile time, what would put a value in a state that corrupts
-# memory: each case below is a program a user might write against `import GPUOps`, and the
+# memory or reach past it (a resized image, a fabricated device image, a backend's own passes):
+# each case below is a program a user might write against `import GPUOps`, and the
 # compiler must reject it with the error named. A control program that uses the same API
 # correctly must type-check, so a broken setup cannot pass for a refusal.
 #
@@ -49,5 +50,9 @@ refuse pixels-replaced "setter is inaccessible" '    image.pixels = []'
 refuse pixel-written "setter is inaccessible" '    image.pixels[0] = 1'
 refuse frames-replaced "setter is inaccessible" '    container.frames = []'
 refuse unchecked-buffer "call can throw but is not marked with 'try'" '    image = HostImage(width: 2, height: 2, pixels: [])'
+refuse device-image-made "initializer is inaccessible due to 'package' protection level" \
+    '    _ = DeviceImage(width: 4000, height: 3000, isOpaque: true, backend: CPUBackend(), storage: CPUBackend())'
+refuse backend-pass-called "inaccessible due to 'package' protection level" \
+    '    _ = try CPUBackend().premultiply(container.pixels)'
 [ "$failures" -eq 0 ] || exit 1
-echo "check-api-misuse: 6 misuses refused by the compiler"
+echo "check-api-misuse: 8 misuses refused by the compiler"
