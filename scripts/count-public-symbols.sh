@@ -11,8 +11,9 @@
 # The method (it reproduces the issue's figures module by module):
 # - Modules: GPUOps and every module its Exports.swift re-exports (OperationChain, ImageCodecs,
 #   ImageMaths, ComputeCore, ComputeDevices, ImageEffects, SystemIO), the two backend modules
-#   whose types ComputeDevices re-exports (CPUCompute, OpenCLCompute), and the batch library
-#   (BatchPlanning, or ImageBatch once renamed). Every public symbol of a module counts, whether
+#   whose types ComputeDevices re-exports (CPUCompute, OpenCLCompute). The batch library
+#   (BatchPlanning in the issue's count) now lives in GPUOps (Sources/GPUOps/Batch), so GPUOps'
+#   count includes it. Every public symbol of a module counts, whether
 #   the façade re-exports it whole or one declaration at a time: a user reaches it either way
 #   through the module's own product or a re-export, and the count must not fall just because an
 #   export list got shorter.
@@ -58,7 +59,7 @@ import json, os, sys
 
 folder, limit = sys.argv[1], sys.argv[2]
 modules = ["GPUOps", "OperationChain", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
-           "ImageEffects", "SystemIO", "CPUCompute", "OpenCLCompute", ("BatchPlanning", "ImageBatch")]
+           "ImageEffects", "SystemIO", "CPUCompute", "OpenCLCompute"]
 total = 0
 for entry in modules:
     names = entry if isinstance(entry, tuple) else (entry,)

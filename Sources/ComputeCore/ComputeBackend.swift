@@ -1,7 +1,7 @@
 import ImageCodecs
 import ImageMaths
 /// Which family a backend belongs to.
-public enum BackendKind: String, Sendable, Codable {
+public enum BackendKind: String, Sendable {
     case cpu
     case opencl
 }

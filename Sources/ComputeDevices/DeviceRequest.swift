@@ -26,7 +26,7 @@ public enum DeviceRequest: Sendable, Equatable, Hashable, CustomStringConvertibl
     }
 
     /// The name of the environment variable `fromEnvironment` reads.
-    public static let environmentVariable = "GPUGLITCH_DEVICE"
+    package static let environmentVariable = "GPUGLITCH_DEVICE"
 
     /// Parses `auto`, `cpu`, `opencl`, `opencl:N` (N ≥ 0) or `gpu`, ignoring case and
     /// surrounding spaces.

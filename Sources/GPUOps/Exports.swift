@@ -22,7 +22,6 @@
 @_exported import struct ImageCodecs.ImageFrame
 @_exported import struct ComputeCore.ImageContainer
 @_exported import struct ImageCodecs.DecodedImage
-@_exported import struct ImageCodecs.ImageHeader
 @_exported import struct ImageCodecs.DecodeOptions
 @_exported import enum ImageCodecs.ImageFormat
 @_exported import enum ImageCodecs.ImageOrientation
@@ -35,7 +34,6 @@
 // Sizes, boxes and the settings of the built-in steps (scale, crop, glitch).
 @_exported import struct ImageMaths.PixelRect
 @_exported import struct ImageMaths.ThumbnailSize
-@_exported import struct ImageMaths.ThumbnailGeometry
 @_exported import struct ImageMaths.ResamplePlan
 @_exported import enum ImageMaths.ResampleFilter
 @_exported import enum ImageMaths.FitMode

@@ -1,7 +1,7 @@
 /// A rectangle of whole pixels: origin at the top-left, `x` to the right, `y` down. A type of
 /// its own rather than a `PixelSize` with an origin: a crop region is placed, a size is not,
-/// and its four stored fields are what reports and `Codable` write.
-public struct PixelRect: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+/// and its four stored fields are what reports write.
+public struct PixelRect: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
@@ -17,11 +17,11 @@ public struct PixelRect: Sendable, Equatable, Hashable, Codable, CustomStringCon
     /// The rectangle's width and height.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
 
     /// Whether the rectangle is non-empty and lies inside a `width × height` image.
-    public func fits(inWidth w: Int, height h: Int) -> Bool {
+    package func fits(inWidth w: Int, height h: Int) -> Bool {
         x >= 0 && y >= 0 && width > 0 && height > 0 && maxX <= w && maxY <= h
     }
 

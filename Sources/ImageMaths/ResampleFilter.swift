@@ -2,7 +2,7 @@ import Foundation
 
 /// The resampling filters of Pillow's `Image.resize`, with the same formulas and supports, so
 /// that weights computed from them are Pillow's to the last bit (docs/SPEC.md §2).
-public enum ResampleFilter: String, Sendable, CaseIterable, Codable {
+public enum ResampleFilter: String, Sendable, CaseIterable {
     case box, bilinear, hamming, bicubic, lanczos
     /// Magic Kernel Sharp 2013 and 2021 (Pillow 13's `Image.Resampling.MKS2013`/`MKS2021`).
     case mks2013, mks2021

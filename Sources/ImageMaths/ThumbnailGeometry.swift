@@ -1,5 +1,5 @@
 /// How a picture is fitted into its box (docs/SPEC.md §3).
-public enum FitMode: String, Sendable, CaseIterable, Codable {
+public enum FitMode: String, Sendable, CaseIterable {
     /// The picture covers the box (the side that does not match is at least the box's), then
     /// the box is cut out.
     case cover
@@ -8,7 +8,7 @@ public enum FitMode: String, Sendable, CaseIterable, Codable {
 }
 
 /// Where the box is cut from when `cover` leaves more than the box on one axis.
-public enum Gravity: String, Sendable, CaseIterable, Codable {
+public enum Gravity: String, Sendable, CaseIterable {
     case centre, north, south, east, west
 
     /// The `side × side` square anchored here inside a `width × height` image (integer
@@ -34,15 +34,15 @@ public enum Gravity: String, Sendable, CaseIterable, Codable {
 
 /// The resize and crop that turn a `width × height` picture into the pipeline's result: the
 /// integer formulas of docs/SPEC.md §3, shared by every backend and by shrink-on-load.
-public struct ThumbnailGeometry: Sendable, Equatable {
+package struct ThumbnailGeometry: Sendable, Equatable {
     /// Size after resizing.
-    public let scaledWidth: Int
-    public let scaledHeight: Int
+    package let scaledWidth: Int
+    package let scaledHeight: Int
     /// The part of the resized image that is kept (the whole of it for `contain`).
-    public let crop: PixelRect
+    package let crop: PixelRect
 
     /// The square box `n × n`: the shorter side becomes `n` (cover) or the longer (contain).
-    public init(width: Int, height: Int, size n: Int, fit: FitMode, gravity: Gravity = .centre) {
+    package init(width: Int, height: Int, size n: Int, fit: FitMode, gravity: Gravity = .centre) {
         self.init(width: width, height: height, boxWidth: n, boxHeight: n, fit: fit, gravity: gravity)
     }
 
@@ -53,7 +53,7 @@ public struct ThumbnailGeometry: Sendable, Equatable {
     /// and is at least the box's (cover) or at least 1 (contain). Without `enlarges`, a box
     /// that would need a scale above 1 gets scale 1: contain keeps the picture's size, cover
     /// keeps it too and cuts at most the box.
-    public init(width: Int, height: Int, boxWidth: Int, boxHeight: Int, fit: FitMode,
+    package init(width: Int, height: Int, boxWidth: Int, boxHeight: Int, fit: FitMode,
                 gravity: Gravity = .centre, enlarges: Bool = true) {
         precondition(width > 0 && height > 0 && boxWidth > 0 && boxHeight > 0)
         // boxWidth / width against boxHeight / height, without division.
@@ -86,7 +86,7 @@ public struct ThumbnailGeometry: Sendable, Equatable {
     }
 
     /// The fused resize-and-crop for this geometry.
-    public func resamplePlan(inputWidth: Int, inputHeight: Int, filter: ResampleFilter) -> ResamplePlan {
+    package func resamplePlan(inputWidth: Int, inputHeight: Int, filter: ResampleFilter) -> ResamplePlan {
         ResamplePlan(inputWidth: inputWidth, inputHeight: inputHeight,
                      outputWidth: scaledWidth, outputHeight: scaledHeight, window: crop, filter: filter)
     }

@@ -3,7 +3,7 @@
 /// `N` is the square box `N×N`: the square for cover, the longer side for contain, as a
 /// single size always was. `WxH` is a box of its own. The entry remembers how it was
 /// written, because that text names its output file (`{size}`: `512`, `640x480`).
-public struct ThumbnailSize: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
     /// The box's width and height (both `N` for a square entry).
     public let width: Int
     public let height: Int
@@ -11,7 +11,7 @@ public struct ThumbnailSize: Sendable, Hashable, Codable, CustomStringConvertibl
     public let isSquare: Bool
 
     /// The sides an entry may have: JPEG and the pipeline stop at 65535 pixels a side.
-    public static let sides = 1...65_535
+    package static let sides = 1...65_535
 
     /// The entry `N`; nil when `side` is outside `sides`.
     public init?(side: Int) {
@@ -53,7 +53,7 @@ public struct ThumbnailSize: Sendable, Hashable, Codable, CustomStringConvertibl
 
 extension ThumbnailSize {
     /// Why a size list (`1024,640x480,256`) was refused.
-    public enum ListError: Error, Equatable, Sendable {
+    package enum ListError: Error, Equatable, Sendable {
         /// Two commas in a row, or one at either end.
         case emptyEntry
         /// An entry that is not `N` or `WxH` with sides in `sides`.
@@ -63,7 +63,7 @@ extension ThumbnailSize {
     }
 
     /// Parses a comma-separated list of entries, in order.
-    public static func list(_ text: String) throws(ListError) -> [ThumbnailSize] {
+    package static func list(_ text: String) throws(ListError) -> [ThumbnailSize] {
         var parsed: [ThumbnailSize] = []
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard !entry.isEmpty else { throw .emptyEntry }
@@ -76,7 +76,7 @@ extension ThumbnailSize {
 
     /// The first entry of `sizes` that an earlier one already names (`640x480` and `640X480`
     /// are one box), or nil: two such entries would write one file.
-    public static func firstRepeated(in sizes: [ThumbnailSize]) -> ThumbnailSize? {
+    package static func firstRepeated(in sizes: [ThumbnailSize]) -> ThumbnailSize? {
         var seen: Set<String> = []
         return sizes.first { !seen.insert($0.description).inserted }
     }

@@ -28,7 +28,7 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
     }
 
     /// The type of value this operation takes.
-    public let inputType: Any.Type
+    package let inputType: Any.Type
     /// The type of value this operation produces.
     public let outputType: Any.Type
 
@@ -65,7 +65,7 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
 
     /// Whether a value of type `type` can be this operation's input (its ``inputType`` or a
     /// subtype of it).
-    public func accepts(_ type: Any.Type) -> Bool {
+    package func accepts(_ type: Any.Type) -> Bool {
         acceptsType(type)
     }
 

@@ -5,13 +5,13 @@ import Foundation
 /// `OperationQueue` never starts an operation that waits, through its dependencies, for
 /// itself: the queue just stops making progress, silently. Checking first turns that hang into
 /// ``ChainError/dependencyCycle(_:)``.
-public enum DependencyGraph {
+package enum DependencyGraph {
     /// A cycle reachable from `operations` through `dependencies`, or `nil` if there is none.
     ///
     /// The cycle is in dependency order: each operation waits for the next, the last for the
     /// first. Dependencies outside `operations` are followed too. Iterative depth-first search,
     /// so long chains cannot overflow the stack.
-    public static func findCycle(in operations: [Operation]) -> [Operation]? {
+    package static func findCycle(in operations: [Operation]) -> [Operation]? {
         findCycle(in: operations, dependencies: { $0.dependencies })
     }
 
@@ -55,7 +55,7 @@ public enum DependencyGraph {
 
     /// ``findCycle(in:)`` as an error: throws ``ChainError/dependencyCycle(_:)`` naming the
     /// operations of the cycle.
-    public static func checkForCycles(in operations: [Operation]) throws(ChainError) {
+    package static func checkForCycles(in operations: [Operation]) throws(ChainError) {
         if let cycle = findCycle(in: operations) {
             throw .dependencyCycle(cycle.map(\.chainDisplayName))
         }

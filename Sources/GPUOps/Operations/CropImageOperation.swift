@@ -7,7 +7,7 @@ import OperationChain
 public final class CropImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let step: CropStep
-    public var region: CropRegion { step.region }
+    package var region: CropRegion { step.region }
 
     public init(backend: any ComputeBackend, region: CropRegion, input: ImageContainer? = nil) {
         self.backend = backend

@@ -23,7 +23,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
 
     /// Time in the steps (process, downloads included), in encoding and in writing, summed
     /// over the outputs: each stage measured where it runs.
-    public var timings: StageTimings { measured.withLock { $0 } }
+    package var timings: StageTimings { measured.withLock { $0 } }
 
     /// The outputs of `pipeline`, each written by the save at the same position of `saves` (as
     /// many saves as sizes; otherwise the operation fails with `OutputCountMismatch`, writing

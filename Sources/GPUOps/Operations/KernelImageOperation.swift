@@ -15,7 +15,7 @@ import OperationChain
 open class KernelImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let step: KernelStep
-    public var kernel: any ImageKernel { step.kernel }
+    package var kernel: any ImageKernel { step.kernel }
 
     public init(backend: any ComputeBackend, kernel: any ImageKernel, input: ImageContainer? = nil) {
         self.backend = backend

@@ -48,7 +48,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
     /// What decoding learned about the source, once decoded (the output image carries it too).
     public var facts: DecodeFacts? { state.withLock { $0.facts } }
     /// Read (or download) and decode times.
-    public var timings: StageTimings { state.withLock { $0.timings } }
+    package var timings: StageTimings { state.withLock { $0.timings } }
 
     public override func execute(_ input: ImageSource,
                                  completion: @escaping @Sendable (Result<ImageContainer, any Error>) -> Void) {

@@ -7,11 +7,11 @@ import Synchronization
 
 /// A file a `SaveImageOperation` wrote.
 public struct SavedImage: Sendable, Equatable {
-    public var path: String
-    public var format: ImageFormat
-    public var width: Int
-    public var height: Int
-    public var byteCount: Int
+    public package(set) var path: String
+    public package(set) var format: ImageFormat
+    public package(set) var width: Int
+    public package(set) var height: Int
+    public package(set) var byteCount: Int
 }
 
 /// `EncodeStep` and a durable write as an operation. Brings the pixels to the host (the only download of a device chain), encodes them and
@@ -28,7 +28,7 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
     public let path: String
     /// The format, its options and which metadata it writes.
     public let encoding: EncodeStep
-    public var format: ImageFormat { encoding.format }
+    package var format: ImageFormat { encoding.format }
     /// Whether the file is left for the caller to commit (see above).
     public let defersCommit: Bool
     /// The stage times and the file written but not yet committed, inside one lock.
@@ -58,7 +58,7 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
     }
 
     /// Download (counted as process), encode and write times.
-    public var timings: StageTimings { state.withLock { $0.timings } }
+    package var timings: StageTimings { state.withLock { $0.timings } }
 
     /// Once the file is renamed into place, the save reports it, even if the chain was
     /// cancelled meanwhile: the record says ok for every file that exists.

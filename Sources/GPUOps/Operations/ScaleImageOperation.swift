@@ -9,8 +9,8 @@ import OperationChain
 public final class ScaleImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
     public let backend: any ComputeBackend
     public let step: ScaleStep
-    public var target: ScaleTarget { step.target }
-    public var filter: ResampleFilter { step.filter }
+    package var target: ScaleTarget { step.target }
+    package var filter: ResampleFilter { step.filter }
 
     public init(backend: any ComputeBackend, target: ScaleTarget, filter: ResampleFilter = .lanczos,
                 input: ImageContainer? = nil) {

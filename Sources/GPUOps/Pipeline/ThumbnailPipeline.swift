@@ -12,20 +12,20 @@ public struct ThumbnailPipeline: Sendable {
     public let settings: ThumbnailSettings
 
     /// One output's steps: the scale that starts it, and the steps after it.
-    public struct Output: Sendable {
-        public var scale: ScaleStep
-        public var steps: [any ImageStep]
+    package struct Output: Sendable {
+        package var scale: ScaleStep
+        package var steps: [any ImageStep]
     }
 
     public init(settings: ThumbnailSettings) { self.settings = settings }
 
     /// The scale target of each entry of `settings.sizes`, in order.
-    public var targets: [ScaleTarget] {
+    package var targets: [ScaleTarget] {
         settings.sizes.map { ScaleTarget($0, fit: settings.fit, gravity: settings.gravity, enlarges: settings.enlarges) }
     }
 
     /// The steps after the scale, the same for every output.
-    public var stepsAfterScale: [any ImageStep] {
+    package var stepsAfterScale: [any ImageStep] {
         var steps: [any ImageStep] = []
         if settings.convertsToSRGB { steps.append(ConvertToSRGBStep()) }
         for effect in settings.effects { steps.append(KernelStep(effect.kernel)) }
@@ -34,7 +34,7 @@ public struct ThumbnailPipeline: Sendable {
     }
 
     /// Every output's steps, in the order of `settings.sizes`.
-    public var outputs: [Output] {
+    package var outputs: [Output] {
         let after = stepsAfterScale
         return targets.map { Output(scale: ScaleStep(target: $0, filter: settings.filter), steps: after) }
     }
@@ -55,11 +55,11 @@ public struct ThumbnailPipeline: Sendable {
         return options
     }
 
-    public var decode: DecodeStep { DecodeStep(options: decodeOptions) }
+    package var decode: DecodeStep { DecodeStep(options: decodeOptions) }
 
     /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, and the
     /// ICC profile kept unless the settings strip it or convert to sRGB.
-    public func encode(as format: ImageFormat) -> EncodeStep {
+    package func encode(as format: ImageFormat) -> EncodeStep {
         EncodeStep(format: format, quality: settings.quality, lossless: settings.webpLossless,
                    pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
     }
@@ -69,7 +69,7 @@ public struct ThumbnailPipeline: Sendable {
     /// resident on `backend` once (one upload on a device). With several outputs of a still
     /// image, the scales go through one `resample(_:plans:each:)`, which lets the backend share
     /// their horizontal passes; each result may be let go once `body` returns.
-    public func run(_ image: ImageContainer, on backend: any ComputeBackend, before: (Int) throws -> Void = { _ in },
+    package func run(_ image: ImageContainer, on backend: any ComputeBackend, before: (Int) throws -> Void = { _ in },
                     each body: (_ index: Int, _ result: ImageContainer) throws -> Void) throws {
         let outputs = self.outputs
         let resident = try image.mapFrames { try backend.makeResident($0) }

@@ -18,7 +18,7 @@ public struct EncodeStep: Sendable, Equatable {
     ///   - lossless: WebP without loss.
     ///   - pngCompression: how hard PNG output is compressed; the pixels are the same.
     ///   - keepsICCProfile: whether the image's ICC profile is written into the file.
-    public init(format: ImageFormat, quality: Int = 90, lossless: Bool = false,
+    package init(format: ImageFormat, quality: Int = 90, lossless: Bool = false,
                 pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true) {
         self.init(format: format, options: EncodeOptions(quality: quality, lossless: lossless,
                                                          pngCompression: pngCompression,

@@ -13,7 +13,7 @@ public struct ScaleStep: ImageStep, Equatable {
     }
 
     /// The resize and crop this step makes of an input of that size.
-    public func plan(inputWidth: Int, inputHeight: Int) throws -> ResamplePlan {
+    package func plan(inputWidth: Int, inputHeight: Int) throws -> ResamplePlan {
         try target.plan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
     }
 

@@ -49,7 +49,7 @@ public enum ScaleTarget: Sendable, Equatable {
 
     /// The smallest full resized size this target reads from a `width × height` picture: what
     /// shrink-on-load must leave at least twice of.
-    public func resizedSize(width: Int, height: Int) -> PixelSize {
+    package func resizedSize(width: Int, height: Int) -> PixelSize {
         switch self {
         case .size(let w, let h): PixelSize(width: w, height: h)
         case .cover(let side, _), .shorterSide(let side):
@@ -65,7 +65,7 @@ public enum ScaleTarget: Sendable, Equatable {
     /// What shrink-on-load must leave at least twice of when one decode serves every target
     /// in `targets`: the largest resized width and the largest resized height among them
     /// (docs/SPEC.md §3), or nil for no targets.
-    public static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> PixelSize? {
+    package static func resizedSize(of targets: [ScaleTarget], width: Int, height: Int) -> PixelSize? {
         guard !targets.isEmpty else { return nil }
         var largest = PixelSize(width: 0, height: 0)
         for target in targets {

@@ -64,10 +64,10 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The file path or URL the input came from (or the destination, when encoding).
-    public var source: String
-    public var reason: Reason
+    public package(set) var source: String
+    public package(set) var reason: Reason
 
-    public init(source: String, reason: Reason) {
+    package init(source: String, reason: Reason) {
         self.source = source
         self.reason = reason
     }

@@ -51,13 +51,13 @@ public enum ImageDecoder {
     }
 
     /// The header of the file at `path`: format, stored size, EXIF orientation.
-    public static func readHeader(contentsOf path: String) throws(ImageCodecError) -> ImageHeader {
+    package static func readHeader(contentsOf path: String) throws(ImageCodecError) -> ImageHeader {
         try readHeader(data: ImageFileReader.readAll(path: path), source: path)
     }
 
     /// The header of an image in memory. Cheap: no pixel is decoded. Reports a file cut off
     /// before its image data as `.truncated`, but later damage only shows when decoding.
-    public static func readHeader(data: [UInt8], source: String) throws(ImageCodecError) -> ImageHeader {
+    package static func readHeader(data: [UInt8], source: String) throws(ImageCodecError) -> ImageHeader {
         let format = try sniff(data, source: source)
         return try ImageFormatRegistry.entry(for: format).loader.init(data, source: source, options: DecodeOptions()).header
     }

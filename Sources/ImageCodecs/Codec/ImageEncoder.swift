@@ -9,7 +9,7 @@ public enum ImageEncoder {
     ///   - compression: `.standard` (about the size of Pillow's default output), `.fast` or
     ///     `.smallest`.
     ///   - destination: names the output in errors.
-    public static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
+    package static func encodePNG(_ image: HostImage, compression: PNGCompression = .standard,
                                  destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         try PNGEncoder.encode(image, compression: compression, destination: destination)
     }
@@ -18,14 +18,14 @@ public enum ImageEncoder {
     /// accurate integer DCT; alpha is dropped. These are Pillow's defaults, and with them
     /// libjpeg-turbo writes the very bytes Pillow's `save(..., quality=q)` writes.
     /// - Parameter destination: names the output in errors.
-    public static func encodeJPEG(_ image: HostImage, quality: Int = 90,
+    package static func encodeJPEG(_ image: HostImage, quality: Int = 90,
                                   destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         try JPEGEncoder.encode(image, quality: quality, destination: destination)
     }
 
     /// WebP (libwebp): lossy at `quality` (1...100), or lossless, every pixel kept exactly
     /// (the colour under fully transparent pixels too), so its pixels equal the PNG's.
-    public static func encodeWebP(_ image: HostImage, quality: Int = 90, lossless: Bool = false,
+    package static func encodeWebP(_ image: HostImage, quality: Int = 90, lossless: Bool = false,
                                   destination: String = "<memory>") throws(ImageCodecError) -> [UInt8] {
         try WebPCodec.encode(image, quality: quality, lossless: lossless, destination: destination)
     }

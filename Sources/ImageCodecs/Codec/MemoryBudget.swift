@@ -8,22 +8,22 @@ import Foundation
 /// The default for a batch is half of the memory this process may use — the smaller of the
 /// machine's available memory (`MemAvailable`) and a cgroup v2 limit (`memory.max`) — shared
 /// by the images in flight.
-public enum MemoryBudget {
+@usableFromInline package enum MemoryBudget {
     /// Bytes a decoded image is estimated to need per pixel: the RGBA result (4), the decoder's
     /// own buffer (up to 8 for 16-bit RGBA PNG data); the resampling copies after it are bounded
     /// by the output size, not the input.
-    public static let bytesPerPixel = 12
+    package static let bytesPerPixel = 12
 
     /// The estimated peak bytes of decoding (and starting to process) a `width × height` image
     /// (`Int.max` when that does not fit an `Int`).
-    public static func estimate(width: Int, height: Int) -> Int {
+    package static func estimate(width: Int, height: Int) -> Int {
         saturating(saturating(width, times: height), times: bytesPerPixel)
     }
 
     /// The same, for a decoder whose own buffers hold `decoderBytes` at its peak, which may be
     /// more than the 8 bytes a pixel `estimate` allows (a TIFF of many samples a pixel): the
     /// RGBA result and those buffers, or `estimate`, whichever is larger.
-    public static func estimate(width: Int, height: Int, decoderBytes: Int) -> Int {
+    package static func estimate(width: Int, height: Int, decoderBytes: Int) -> Int {
         let rgba = saturating(saturating(width, times: height), times: 4)
         return max(estimate(width: width, height: height), saturating(rgba, plus: decoderBytes))
     }
@@ -41,12 +41,12 @@ public enum MemoryBudget {
     }
 
     /// The budget of one image when `imagesInFlight` are processed at once.
-    public static func perImage(imagesInFlight: Int) -> Int {
+    @usableFromInline package static func perImage(imagesInFlight: Int) -> Int {
         max(64 << 20, usableBytes / 2 / max(1, imagesInFlight))
     }
 
     /// The memory this process may use: the smaller of `MemAvailable` and the cgroup limit.
-    public static let usableBytes: Int = {
+    package static let usableBytes: Int = {
         var limit = Int(clamping: ProcessInfo.processInfo.physicalMemory)
         if let meminfo = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
            let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),

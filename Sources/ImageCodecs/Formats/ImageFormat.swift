@@ -3,7 +3,7 @@
 /// A file's format is always found from its first bytes (its signature), never from its name:
 /// a PNG saved as `photo.jpg` decodes as a PNG, and a text file named `.jpg` is refused.
 /// What each format is (names, extensions, signature, decoder) lives in `ImageFormatRegistry`.
-public enum ImageFormat: String, Sendable, CaseIterable, Codable {
+public enum ImageFormat: String, Sendable, CaseIterable {
     case png
     case jpeg
     case webp
@@ -22,13 +22,13 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     /// The format `--format keep` writes for an input of this format: itself when it is
     /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
     /// are lossless; JPEG for the photographic AVIF and HEIF).
-    public var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
+    package var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.
     public var displayName: String { ImageFormatRegistry.entry(for: self).displayName }
 
     /// The format whose signature `bytes` starts with, or `nil`.
-    public init?(signatureOf bytes: UnsafeRawBufferPointer) {
+    package init?(signatureOf bytes: UnsafeRawBufferPointer) {
         guard case .format(let format) = Self.sniff(bytes) else { return nil }
         self = format
     }

@@ -7,7 +7,7 @@
 /// under `Formats/` (its loader, saver and `Entry`), one line in `entries` and one case in
 /// `entry(for:)`, which the compiler checks covers every `ImageFormat`. Detection is by content
 /// only; extensions serve folder scans and output names.
-public enum ImageFormatRegistry {
+package enum ImageFormatRegistry {
     /// One format's facts.
     struct Entry: Sendable {
         let format: ImageFormat
@@ -46,27 +46,27 @@ public enum ImageFormatRegistry {
     }
 
     /// The formats read, in the registry's order.
-    public static var readableFormats: [ImageFormat] { entries.map(\.format) }
+    package static var readableFormats: [ImageFormat] { entries.map(\.format) }
 
     /// Every extension (lowercased, without the dot) a folder scan takes, in any letter case:
     /// `webp png jpg jpeg tif tiff gif bmp avif heic heif`.
-    public static var inputExtensions: [String] { entries.flatMap(\.extensions) }
+    package static var inputExtensions: [String] { entries.flatMap(\.extensions) }
 
     /// The format an extension (without the dot, any letter case) usually holds, or nil. It
     /// names the input for `--format keep` and folder scans; decoding never trusts it.
-    public static func format(ofExtension ext: String) -> ImageFormat? {
+    package static func format(ofExtension ext: String) -> ImageFormat? {
         let lower = ext.lowercased()
         return entries.first { $0.extensions.contains(lower) }?.format
     }
 
     /// "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF": every format read, for messages.
-    public static var formatNames: String {
+    package static var formatNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
     /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif": every extension a folder scan takes, for messages.
-    public static var extensionNames: String {
+    package static var extensionNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.flatMap(\.extensions).map { "." + $0 }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }

@@ -1,19 +1,19 @@
 /// What decoding learned about the source file: its format, its full size and how far it was
 /// shrunk on load. Reports and the batch's records take their figures from here.
 public struct DecodeFacts: Sendable, Equatable {
-    public var format: ImageFormat
+    public package(set) var format: ImageFormat
     /// Full size of the source picture, oriented like the decoded pixels, before any
     /// shrink-on-load.
-    public var sourceWidth: Int
-    public var sourceHeight: Int
+    public package(set) var sourceWidth: Int
+    public package(set) var sourceHeight: Int
     /// Shrink-on-load factor: the pixels are the source at 1/`scaleDenominator` (1, 2, 4 or 8;
     /// each side is `ceil(source / scaleDenominator)`).
-    public var scaleDenominator: Int
+    public package(set) var scaleDenominator: Int
     /// Whether CMYK pixels were converted to sRGB through `DecodeOptions.cmykTransform` (the
     /// file's profile then no longer describes them).
-    public var convertedThroughProfile: Bool
+    public package(set) var convertedThroughProfile: Bool
 
-    public init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
+    package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {
         self.format = format
         self.sourceWidth = sourceWidth

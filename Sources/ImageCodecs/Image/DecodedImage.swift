@@ -11,7 +11,7 @@ public struct DecodedImage: Sendable {
     public var image: HostImage { frames[0].pixels }
 
     /// - Throws: `ImageGeometryError` when `frames` is empty or its sizes differ.
-    public init(frames: [ImageFrame<HostImage>], metadata: ImageMetadata, facts: DecodeFacts)
+    package init(frames: [ImageFrame<HostImage>], metadata: ImageMetadata, facts: DecodeFacts)
         throws(ImageGeometryError) {
         guard let first = frames.first else { throw .noFrames }
         guard frames.allSatisfy({ $0.pixels.width == first.pixels.width && $0.pixels.height == first.pixels.height })

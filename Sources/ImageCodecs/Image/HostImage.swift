@@ -28,7 +28,7 @@ public struct HostImage: Sendable, Equatable {
     /// decoder whose source has no alpha (a JPEG; a PNG without an alpha channel or tRNS). It
     /// spares `hasTransparency` its scan of the whole decoded picture, which was 2.5% of the
     /// benchmark job's CPU time. Any change to `pixels` clears it; it plays no part in `==`.
-    public private(set) var isOpaqueByConstruction = false
+    package private(set) var isOpaqueByConstruction = false
 
     /// Wraps existing pixels: `width * height * 4` bytes, R, G, B, A per pixel, rows top to
     /// bottom without padding.

@@ -4,14 +4,14 @@ extension ImageOrientation {
     ///
     /// Mirrors and the 180° turn work in place on `image`'s storage; the four cases that swap
     /// width and height write a new buffer, in 32 × 32 tiles so reads and writes stay in cache.
-    public func apply(to image: HostImage) -> HostImage {
+    package func apply(to image: HostImage) -> HostImage {
         var image = image
         apply(to: &image)
         return image
     }
 
     /// In-place variant of `apply(to:)`.
-    public func apply(to image: inout HostImage) {
+    package func apply(to image: inout HostImage) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else {
             let size = displayedSize(width: w, height: h)

@@ -6,7 +6,7 @@ import ImageMaths
 /// column 0 is the visual <second word>". Each case's comment says what turns the stored
 /// pixels into the displayed picture; that transform is what Pillow's `ImageOps.exif_transpose`
 /// applies, so decoded pixels match it.
-public enum ImageOrientation: Int, Sendable, CaseIterable, Codable {
+public enum ImageOrientation: Int, Sendable, CaseIterable {
     /// Stored as shown (also what a file without the tag gets).
     case topLeft = 1
     /// Mirror left-right.
@@ -25,15 +25,15 @@ public enum ImageOrientation: Int, Sendable, CaseIterable, Codable {
     case leftBottom = 8
 
     /// The orientation for an EXIF value; values outside 1...8 mean "as stored", as in Pillow.
-    public init(exifValue: Int) {
+    package init(exifValue: Int) {
         self = ImageOrientation(rawValue: exifValue) ?? .topLeft
     }
 
     /// Whether the displayed picture's width is the stored height (cases 5 to 8).
-    public var swapsWidthAndHeight: Bool { rawValue >= 5 }
+    package var swapsWidthAndHeight: Bool { rawValue >= 5 }
 
     /// The displayed size of a picture stored as `width × height`.
-    public func displayedSize(width: Int, height: Int) -> PixelSize {
+    package func displayedSize(width: Int, height: Int) -> PixelSize {
         swapsWidthAndHeight ? PixelSize(width: height, height: width) : PixelSize(width: width, height: height)
     }
 }

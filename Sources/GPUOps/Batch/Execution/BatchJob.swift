@@ -33,7 +33,7 @@ public struct BatchJob: Sendable {
     public var template: OutputTemplate?
 
     /// The template in force: `template`, or the default for the number of sizes.
-    public var outputTemplate: OutputTemplate { template ?? .standard(forSizes: settings.sizes.count) }
+    package var outputTemplate: OutputTemplate { template ?? .standard(forSizes: settings.sizes.count) }
     /// Images in flight at once, each on a CPU thread of its own for decoding and encoding.
     public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Threads one image's work uses when it runs on the CPU: when `run` is given the CPU
@@ -204,18 +204,18 @@ public struct BatchJob: Sendable {
 
 /// How a batch ended.
 public struct BatchOutcome: Sendable {
-    public var counts: BatchCounts
+    public package(set) var counts: BatchCounts
     /// Wall time of the processing run.
-    public var seconds: Double
+    public package(set) var seconds: Double
     /// Whether cancelling the task stopped it before every input was done.
-    public var cancelled: Bool
+    public package(set) var cancelled: Bool
     /// Host↔device image copies (none on the CPU).
-    public var uploads: Int
-    public var downloads: Int
+    public package(set) var uploads: Int
+    public package(set) var downloads: Int
     /// Temporary files of killed runs removed from the output folders before this one.
-    public var staleTemporaryFilesRemoved: Int
+    public package(set) var staleTemporaryFilesRemoved: Int
     /// The report could not be finished (the images were processed).
-    public var reportFailure: BatchReportError?
+    public package(set) var reportFailure: BatchReportError?
 
     /// `ok / seconds` (0 when nothing ran).
     public var imagesPerSecond: Double { seconds > 0 ? Double(counts.ok) / seconds : 0 }

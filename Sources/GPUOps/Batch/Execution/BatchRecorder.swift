@@ -165,13 +165,13 @@ private struct UnexplainedFailure: Error, CustomStringConvertible {
 /// How many inputs of a batch ended each way.
 public struct BatchCounts: Equatable, Sendable {
     /// Outputs written.
-    public var ok = 0
-    public var failed = 0
-    public var skipped = 0
+    public package(set) var ok = 0
+    public package(set) var failed = 0
+    public package(set) var skipped = 0
     /// Never started because the batch was cancelled.
-    public var interrupted = 0
+    public package(set) var interrupted = 0
 
-    public init(ok: Int = 0, failed: Int = 0, skipped: Int = 0, interrupted: Int = 0) {
+    package init(ok: Int = 0, failed: Int = 0, skipped: Int = 0, interrupted: Int = 0) {
         self.ok = ok
         self.failed = failed
         self.skipped = skipped

@@ -21,7 +21,7 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     public static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
 
     /// The default for `count` size entries.
-    public static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }
+    package static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }
 
     /// Parses a template; a field other than the four, a `{` or `}` that opens or closes no
     /// field, an empty template, an absolute one (it names a path under the output folder), one

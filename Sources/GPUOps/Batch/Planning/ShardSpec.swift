@@ -29,7 +29,7 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `K/N` with `1 ≤ K ≤ N`.
-    public init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(ParseError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
             throw ParseError(description: "expected K/N, e.g. 2/8 (got '\(text)')")
@@ -50,7 +50,7 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     ///   `SLURM_ARRAY_TASK_COUNT` with IDs counted from `SLURM_ARRAY_TASK_MIN` (0 if unset);
     /// - Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (0-based) with `--shard-count N`.
     /// Anything else is an error naming what is missing.
-    public init(fromEnvironment env: [String: String], shardCount: Int?) throws(ParseError) {
+    package init(fromEnvironment env: [String: String], shardCount: Int?) throws(ParseError) {
         func number(_ key: String) throws(ParseError) -> Int? {
             guard let text = env[key] else { return nil }
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {

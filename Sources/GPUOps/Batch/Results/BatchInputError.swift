@@ -37,7 +37,7 @@ public enum BatchInputError: Error, Sendable {
 
     /// The one line naming the input (`subject`, as the input's source prints) and the reason;
     /// a planning failure's line names the input already.
-    public func line(naming subject: String) -> String {
+    package func line(naming subject: String) -> String {
         if case .notPlanned(let message) = self { return message }
         return "\(subject): \(reason)"
     }

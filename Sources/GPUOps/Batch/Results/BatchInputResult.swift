@@ -3,14 +3,14 @@
 /// observer, for every input of the plan, in the order they end.
 public struct BatchInputResult: Sendable {
     /// The input as the messages and the report name it.
-    public var input: String
+    public package(set) var input: String
     /// Its output paths, one per size entry (empty when planning failed before naming them).
-    public var outputs: [String]
-    public var outcome: Outcome
+    public package(set) var outputs: [String]
+    public package(set) var outcome: Outcome
     /// Wall time of the image's work, in seconds (0 unless it was processed).
-    public var seconds: Double
+    public package(set) var seconds: Double
     /// The device had no room for the image, and it was made on the CPU instead.
-    public var fellBackToCPU: Bool
+    public package(set) var fellBackToCPU: Bool
 
     public enum Outcome: Sendable {
         /// Every output was written and would survive a power cut; the saved files, in the

@@ -1,7 +1,7 @@
 /// How hard the PNG encoder compresses. Every setting writes the same pixels (PNG is
 /// lossless) as a standard PNG any reader opens; they differ in time and size. Each row's
 /// filter is chosen the same way at every setting; the setting is libdeflate's level.
-public enum PNGCompression: String, Sendable, CaseIterable, Codable {
+public enum PNGCompression: String, Sendable, CaseIterable {
     /// libdeflate level 6: files about the size of Pillow's and libpng's defaults (zlib
     /// level 6), written several times faster.
     case standard
