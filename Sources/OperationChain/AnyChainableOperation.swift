@@ -63,7 +63,7 @@ open class AnyChainableOperation: Operation, OutputProducing, @unchecked Sendabl
         name = String(describing: type(of: self))
     }
 
-    /// Whether a value of type `type` can be this operation's input (its ``inputType`` or a
+    /// Whether a value of type `type` can be this operation's input (its `inputType` or a
     /// subtype of it).
     package func accepts(_ type: Any.Type) -> Bool {
         acceptsType(type)

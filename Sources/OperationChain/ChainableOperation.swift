@@ -19,7 +19,7 @@ import Foundation
 ///    or a ``CompoundOperation``;
 /// 2. the value given with `init(input:)` or set on ``input`` before it starts;
 /// 3. the one dependency (added with plain `addDependency(_:)`) that is ``OutputProducing``
-///    with an output type this operation ``AnyChainableOperation/accepts(_:)``; none is
+///    with an output type this operation accepts; none is
 ///    ``ChainError/missingInput(operation:input:)``, several is
 ///    ``ChainError/ambiguousInput(operation:input:candidates:)``. An operation whose `Input` is
 ///    `Void` needs no source at all.
