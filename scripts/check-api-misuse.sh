@@ -13,7 +13,8 @@ bin=${1:-$(swift build --show-bin-path)}
 maps=()
 for map in Sources/C*/module.modulemap Sources/C*/include/module.modulemap "$bin"/*.build/module.modulemap \
            .build/checkouts/swift-system/Sources/CSystem/include/module.modulemap; do
-    [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$PWD/$map")
+    case "$map" in /*) ;; *) map="$PWD/$map" ;; esac
+    [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map")
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
