@@ -7,7 +7,7 @@
 /// after it along, so `{dir}/{stem}.{ext}` names a top-level file `a.jpg`, not `/a.jpg`.
 public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     /// The template as written.
-    public let text: String
+    package let text: String
     private let pieces: [Piece]
 
     private enum Piece: Equatable {
