@@ -16,9 +16,9 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One entry's outputs: `{dir}/{stem}.{ext}`, the names of a single size always.
-    public static let single = try! OutputTemplate("{dir}/{stem}.{ext}")
+    package static let single = try! OutputTemplate("{dir}/{stem}.{ext}")
     /// Several entries' outputs: `{dir}/{stem}_{size}.{ext}`.
-    public static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
+    package static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
 
     /// The default for `count` size entries.
     package static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }
