@@ -17,8 +17,8 @@ public final class TransferCounters: Sendable {
 
     public var uploads: Int { counts.withLock { $0.uploads } }
     public var downloads: Int { counts.withLock { $0.downloads } }
-    public var uploadedBytes: Int { counts.withLock { $0.uploadedBytes } }
-    public var downloadedBytes: Int { counts.withLock { $0.downloadedBytes } }
+    package var uploadedBytes: Int { counts.withLock { $0.uploadedBytes } }
+    package var downloadedBytes: Int { counts.withLock { $0.downloadedBytes } }
 
     /// Both counts at one instant.
     public var snapshot: (uploads: Int, downloads: Int) { counts.withLock { ($0.uploads, $0.downloads) } }

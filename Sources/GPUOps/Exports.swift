@@ -45,7 +45,6 @@
 // The built-in effects, kernels like a user's own (ImageEffects).
 @_exported import enum ImageEffects.ImageEffect
 @_exported import struct ImageEffects.SepiaKernel
-@_exported import struct ImageEffects.SepiaPalette
 @_exported import struct ImageEffects.RGBColor
 @_exported import struct ImageEffects.TiltShiftKernel
 @_exported import struct ImageEffects.GlitchKernel

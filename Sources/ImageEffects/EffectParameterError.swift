@@ -5,7 +5,7 @@ public struct EffectParameterError: Error, Equatable, Sendable, CustomStringConv
     public let key: String
     public let reason: String
 
-    public init(effect: String, key: String, reason: String) {
+    package init(effect: String, key: String, reason: String) {
         self.effect = effect
         self.key = key
         self.reason = reason

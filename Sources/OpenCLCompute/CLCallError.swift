@@ -21,8 +21,8 @@ public struct CLCallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the failure is a shortage of memory or resources, which a caller can recover
     /// from by running the work elsewhere (the CPU fallback). A buffer larger than the device's
     /// largest allocation (`CL_INVALID_BUFFER_SIZE` from `clCreateBuffer`) counts too: the image
-    /// is simply too big for this device.
-    public var isOutOfResources: Bool {
+    /// is simply too big for this device. Users read it as `isOutOfDeviceResources`.
+    package var isOutOfResources: Bool {
         error.isOutOfResources || (call == "clCreateBuffer" && error == .invalidBufferSize)
     }
 }

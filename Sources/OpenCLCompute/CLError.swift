@@ -5,10 +5,12 @@ import COpenCL
 ///
 /// A code alone does not say which call failed: the wrappers in this folder throw
 /// `CLCallError`, which carries the call's name and one of these.
-public struct CLError: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: cl_int
+///
+/// A user reads `name` (or the description); the code and its constructor are the wrappers'.
+public struct CLError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let rawValue: cl_int
 
-    public init(rawValue: cl_int) { self.rawValue = rawValue }
+    package init(rawValue: cl_int) { self.rawValue = rawValue }
 
     /// The C name, e.g. `CL_INVALID_KERNEL_ARGS`, or `CL_UNKNOWN_ERROR` for a code this list
     /// does not know (vendor extensions).
@@ -88,7 +90,7 @@ public struct CLError: RawRepresentable, Error, Hashable, Sendable, CustomString
     /// Whether the device or the host ran out of memory or resources: a condition a caller can
     /// recover from (run that image on the CPU instead), unlike an invalid argument, which is
     /// a bug (the error kinds pyopencl sorts codes into).
-    public var isOutOfResources: Bool {
+    package var isOutOfResources: Bool {
         self == .memObjectAllocationFailure || self == .outOfResources || self == .outOfHostMemory
     }
 

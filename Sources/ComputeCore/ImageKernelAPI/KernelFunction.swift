@@ -11,7 +11,7 @@
 /// against this declaration and names both in the error if they differ.
 public struct KernelFunction<each Parameter: KernelParameter>: Sendable, Hashable {
     /// The `__kernel` function's name in the source.
-    public let name: String
+    package let name: String
 
     public init(_ name: String) { self.name = name }
 

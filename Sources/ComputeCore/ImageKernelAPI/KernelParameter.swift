@@ -45,7 +45,7 @@ extension KernelImage: KernelParameter {
 /// passed as `__global const T *`. The bytes are copied to the device when the launches run.
 public struct KernelTable: KernelParameter, Equatable {
     /// The elements' bytes, in the device's (little-endian) order.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// A table of `UInt8`, `Int32`, `UInt32` or `Float` elements (any fixed-size plain type
     /// whose layout the kernel declares the same way).
@@ -58,7 +58,7 @@ public struct KernelTable: KernelParameter, Equatable {
 
 /// Work-group local memory of `bytes` bytes, for a `__local T *` parameter.
 public struct LocalMemory: KernelParameter, Equatable {
-    public let bytes: Int
+    package let bytes: Int
     public init(bytes: Int) { self.bytes = bytes }
     public var kernelArgument: KernelArgument { .local(bytes: bytes) }
 }

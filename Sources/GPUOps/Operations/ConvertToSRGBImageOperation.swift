@@ -6,8 +6,8 @@ import OperationChain
 /// metadata to sRGB.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class ConvertToSRGBImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
-    public let backend: any ComputeBackend
-    public let step = ConvertToSRGBStep()
+    package let backend: any ComputeBackend
+    package let step = ConvertToSRGBStep()
 
     public init(backend: any ComputeBackend, input: ImageContainer? = nil) {
         self.backend = backend

@@ -5,8 +5,8 @@ import OperationChain
 /// `CropStep` as an operation.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class CropImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
-    public let backend: any ComputeBackend
-    public let step: CropStep
+    package let backend: any ComputeBackend
+    package let step: CropStep
     package var region: CropRegion { step.region }
 
     public init(backend: any ComputeBackend, region: CropRegion, input: ImageContainer? = nil) {

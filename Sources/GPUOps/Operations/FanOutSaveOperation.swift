@@ -15,10 +15,10 @@ import Synchronization
 /// or abandons them all.
 // @unchecked Sendable: restated from Operation; what changes is in the Mutex `measured`.
 public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [SavedImage]>, @unchecked Sendable {
-    public let pipeline: ThumbnailPipeline
-    public let backend: any ComputeBackend
+    package let pipeline: ThumbnailPipeline
+    package let backend: any ComputeBackend
     /// One save per entry of the pipeline's sizes, in order.
-    public let saves: [SaveImageOperation]
+    package let saves: [SaveImageOperation]
     private let measured = Mutex(StageTimings())
 
     /// Time in the steps (process, downloads included), in encoding and in writing, summed
@@ -66,8 +66,8 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
 
 /// Output paths (or saves) that do not match the size entries one to one.
 public struct OutputCountMismatch: Error, Equatable, CustomStringConvertible {
-    public let outputs: Int
-    public let sizes: Int
+    package let outputs: Int
+    package let sizes: Int
 
     public var description: String { "\(outputs) output paths for \(sizes) sizes" }
 }

@@ -7,7 +7,7 @@ import OperationChain
 /// once per image, for the image's own size.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class GlitchImageOperation: KernelImageOperation, @unchecked Sendable {
-    public let parameters: GlitchParameters
+    package let parameters: GlitchParameters
 
     public init(backend: any ComputeBackend, parameters: GlitchParameters = GlitchParameters(),
                 input: ImageContainer? = nil) {

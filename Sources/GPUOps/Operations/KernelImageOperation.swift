@@ -13,8 +13,8 @@ import OperationChain
 /// does not fall back by itself.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 open class KernelImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
-    public let backend: any ComputeBackend
-    public let step: KernelStep
+    package let backend: any ComputeBackend
+    package let step: KernelStep
     package var kernel: any ImageKernel { step.kernel }
 
     public init(backend: any ComputeBackend, kernel: any ImageKernel, input: ImageContainer? = nil) {

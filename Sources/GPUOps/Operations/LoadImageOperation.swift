@@ -12,13 +12,13 @@ import Synchronization
 /// allocates, and shrinks JPEGs on load when `options.minimumSize` allows.
 // @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class LoadImageOperation: AsyncChainableOperation<ImageSource, ImageContainer>, @unchecked Sendable {
-    public let options: DecodeOptions
+    package let options: DecodeOptions
     /// Seconds before a download is abandoned.
-    public let timeout: Double
+    package let timeout: Double
     /// Seconds a whole download may take.
-    public let transferTimeout: Double
+    package let transferTimeout: Double
     /// Largest download accepted, in bytes.
-    public let sizeLimit: Int
+    package let sizeLimit: Int
     private let progress: URLFetcher.Progress?
     /// What decoding learned and how long reading and decoding took, inside one lock.
     private struct Report {
@@ -46,7 +46,7 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
     }
 
     /// What decoding learned about the source, once decoded (the output image carries it too).
-    public var facts: DecodeFacts? { state.withLock { $0.facts } }
+    package var facts: DecodeFacts? { state.withLock { $0.facts } }
     /// Read (or download) and decode times.
     package var timings: StageTimings { state.withLock { $0.timings } }
 

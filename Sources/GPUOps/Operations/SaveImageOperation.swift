@@ -25,12 +25,12 @@ public struct SavedImage: Sendable, Equatable {
 /// of each worker waiting for the disk. Until it is committed, nothing exists under `path`.
 // @unchecked Sendable: restated from Operation; what changes is in the Mutex `state`.
 public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedImage>, @unchecked Sendable {
-    public let path: String
+    package let path: String
     /// The format, its options and which metadata it writes.
-    public let encoding: EncodeStep
+    package let encoding: EncodeStep
     package var format: ImageFormat { encoding.format }
     /// Whether the file is left for the caller to commit (see above).
-    public let defersCommit: Bool
+    package let defersCommit: Bool
     /// The stage times and the file written but not yet committed, inside one lock.
     private struct Progress {
         var timings = StageTimings()

@@ -7,8 +7,8 @@ import OperationChain
 /// on a device backend; the result stays on the backend.
 // @unchecked Sendable: restated from Operation; the stored properties are immutable.
 public final class ScaleImageOperation: ChainableOperation<ImageContainer, ImageContainer>, @unchecked Sendable {
-    public let backend: any ComputeBackend
-    public let step: ScaleStep
+    package let backend: any ComputeBackend
+    package let step: ScaleStep
     package var target: ScaleTarget { step.target }
     package var filter: ResampleFilter { step.filter }
 

@@ -9,7 +9,7 @@ import ImageEffects
 /// Each entry of `settings.sizes` is one output: its scale (cover fuses the resize with the
 /// crop), then the sRGB conversion (`convertsToSRGB`), the effects in order and the glitch.
 public struct ThumbnailPipeline: Sendable {
-    public let settings: ThumbnailSettings
+    package let settings: ThumbnailSettings
 
     /// One output's steps: the scale that starts it, and the steps after it.
     package struct Output: Sendable {

@@ -8,7 +8,7 @@ public enum CropRegion: Sendable, Equatable {
     case square(Gravity)
 
     /// The rectangle for a `width × height` image.
-    public func rect(width: Int, height: Int) throws -> PixelRect {
+    package func rect(width: Int, height: Int) throws -> PixelRect {
         switch self {
         case .rect(let r):
             guard r.fits(inWidth: width, height: height) else {

@@ -27,7 +27,7 @@ public struct EncodeStep: Sendable, Equatable {
 
     /// The file's bytes for `image` (already on the host) and `metadata`; `destination` names
     /// the output in errors.
-    public func encode(_ image: HostImage, metadata: ImageMetadata, destination: String) throws -> [UInt8] {
+    package func encode(_ image: HostImage, metadata: ImageMetadata, destination: String) throws -> [UInt8] {
         try ImageEncoder.encode(image, metadata: metadata, as: format, options: options, destination: destination)
     }
 

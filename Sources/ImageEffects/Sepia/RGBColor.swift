@@ -11,7 +11,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `#rrggbb` (or `rrggbb`), hexadecimal digits in either case; nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         var digits = Substring(hex)
         if digits.first == "#" { digits = digits.dropFirst() }
         guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }

@@ -5,14 +5,15 @@ import ImageCodecs
 /// colorize table (`SepiaPalette`); alpha unchanged. Written only with the public kernel API,
 /// as a user's own kernel would be.
 public struct SepiaKernel: ImageKernel, Equatable {
-    public static let defaultBlack = RGBColor(hex: "#1f1209")!
-    public static let defaultMid = RGBColor(hex: "#8c6239")!
-    public static let defaultWhite = RGBColor(hex: "#f5e6c8")!
+    // The seed's tones (#1f1209, #8c6239, #f5e6c8): the init's defaults, and the spec parser's.
+    @usableFromInline package static let defaultBlack = RGBColor(red: 0x1f, green: 0x12, blue: 0x09)
+    @usableFromInline package static let defaultMid = RGBColor(red: 0x8c, green: 0x62, blue: 0x39)
+    @usableFromInline package static let defaultWhite = RGBColor(red: 0xf5, green: 0xe6, blue: 0xc8)
 
     public let black: RGBColor
     public let mid: RGBColor
     public let white: RGBColor
-    public let palette: SepiaPalette
+    package let palette: SepiaPalette
 
     public init(black: RGBColor = SepiaKernel.defaultBlack, mid: RGBColor = SepiaKernel.defaultMid,
                 white: RGBColor = SepiaKernel.defaultWhite) {

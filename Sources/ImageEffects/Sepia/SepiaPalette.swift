@@ -2,11 +2,11 @@
 /// `ImageOps.colorize(gray, black, white, mid)` with its default points (black 0, mid 127,
 /// white 255), computed on the host once per parameter set (docs/SPEC.md §5). Both
 /// backends only look grey levels up in it.
-public struct SepiaPalette: Sendable, Equatable {
+package struct SepiaPalette: Sendable, Equatable {
     /// Entry `l` is the RGB colour of grey level `l` (a fourth byte of 0 pads it to `uchar4`).
-    public let entries: [UInt8]
+    package let entries: [UInt8]
 
-    public init(black: RGBColor, mid: RGBColor, white: RGBColor) {
+    package init(black: RGBColor, mid: RGBColor, white: RGBColor) {
         // colorize's three-colour wedge: 127 steps black → mid, 128 steps mid → white, then
         // white for the last level. Python's `//` floors (towards −∞), also for a falling
         // channel, so the division below floors as well.
@@ -35,7 +35,7 @@ public struct SepiaPalette: Sendable, Equatable {
 
     /// Pillow's `L` of an RGB pixel (`ImageOps.grayscale`: ITU-R 601-2 luma in 16-bit fixed point).
     @inline(__always)
-    public static func gray(red: UInt8, green: UInt8, blue: UInt8) -> Int {
+    package static func gray(red: UInt8, green: UInt8, blue: UInt8) -> Int {
         (Int(red) * 19595 + Int(green) * 38470 + Int(blue) * 7471 + 0x8000) >> 16
     }
 }

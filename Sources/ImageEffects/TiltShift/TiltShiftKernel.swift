@@ -14,10 +14,10 @@ import ImageCodecs
 /// two scratch images, no per-image program build, the mask rows computed on the host. The
 /// host implementation runs the same passes in the same order.
 public struct TiltShiftKernel: ImageKernel, Equatable {
-    public static let defaultRadius = 6.0
-    public static let defaultCentre = 0.5
-    public static let defaultBand = 0.3
-    public static let defaultFade = 0.2
+    @usableFromInline package static let defaultRadius = 6.0
+    @usableFromInline package static let defaultCentre = 0.5
+    @usableFromInline package static let defaultBand = 0.3
+    @usableFromInline package static let defaultFade = 0.2
     /// The largest radius accepted, in pixels (a blur wider than any thumbnail).
     public static let maximumRadius = 1000.0
 

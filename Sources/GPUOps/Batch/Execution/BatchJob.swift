@@ -213,7 +213,7 @@ public struct BatchOutcome: Sendable {
     public package(set) var uploads: Int
     public package(set) var downloads: Int
     /// Temporary files of killed runs removed from the output folders before this one.
-    public package(set) var staleTemporaryFilesRemoved: Int
+    package var staleTemporaryFilesRemoved: Int
     /// The report could not be finished (the images were processed).
     public package(set) var reportFailure: BatchReportError?
 
@@ -223,7 +223,7 @@ public struct BatchOutcome: Sendable {
 
 /// The report file could not be opened or finished.
 public struct BatchReportError: Error, Sendable, CustomStringConvertible {
-    public let underlying: SystemCallError
+    package let underlying: SystemCallError
     package init(_ underlying: SystemCallError) { self.underlying = underlying }
     public var description: String { underlying.description }
 }

@@ -30,9 +30,9 @@ package enum InputListReader {
 
 /// A `--list` file that could not be read.
 public struct InputListError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let list: String
+    package let list: String
     /// "is a folder", or the system's text.
-    public let reason: String
+    package let reason: String
 
     package init(list: String, reason: String) {
         self.list = list

@@ -9,7 +9,7 @@ public struct BatchPlan: Sendable {
     private let spool: SpooledInputs
     private let decisions: [Int: CollisionRules.Decision]
     private let slice: ShardSlice
-    public let skipExisting: Bool
+    package let skipExisting: Bool
     /// Inputs of the shard that will be processed or skipped (those that fail in planning
     /// not counted).
     public private(set) var imageCount = 0

@@ -7,7 +7,7 @@
 /// after it along, so `{dir}/{stem}.{ext}` names a top-level file `a.jpg`, not `/a.jpg`.
 public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     /// The template as written.
-    public let text: String
+    package let text: String
     private let pieces: [Piece]
 
     private enum Piece: Equatable {
@@ -16,9 +16,9 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One entry's outputs: `{dir}/{stem}.{ext}`, the names of a single size always.
-    public static let single = try! OutputTemplate("{dir}/{stem}.{ext}")
+    package static let single = try! OutputTemplate("{dir}/{stem}.{ext}")
     /// Several entries' outputs: `{dir}/{stem}_{size}.{ext}`.
-    public static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
+    package static let perSize = try! OutputTemplate("{dir}/{stem}_{size}.{ext}")
 
     /// The default for `count` size entries.
     package static func standard(forSizes count: Int) -> OutputTemplate { count > 1 ? perSize : single }

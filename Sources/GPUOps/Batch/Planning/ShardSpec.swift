@@ -6,8 +6,8 @@
 /// ones spreads over all shards, and the N shards together cover every input exactly once.
 public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     /// 1-based shard number, `1...count`.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var description: String

@@ -9,9 +9,6 @@ import Synchronization
 /// finished), and it ends soon after, once the images in flight have ended. Results not read
 /// yet wait in memory; a reader that keeps up holds only the few images in flight.
 public struct BatchResults: AsyncSequence, Sendable {
-    public typealias Element = BatchInputResult
-    public typealias Failure = Never
-
     private let channel: ResultChannel
 
     package init(_ channel: ResultChannel) { self.channel = channel }
