@@ -26,7 +26,7 @@ import GPUOps
 func control() throws -> HostImage {
     let image = try HostImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
     _ = image.pixels[0]
-    _ = ImageContainer(image).width
+    _ = ImageContainer.host(image).width
     return image
 }
 SWIFT

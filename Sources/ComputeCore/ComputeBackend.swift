@@ -8,9 +8,10 @@ public enum BackendKind: String, Sendable {
 
 /// A place where the image operations run: the CPU backend or one OpenCL device.
 ///
-/// This is what a user holds and calls: which backend it is, what it moved, a user's
-/// `ImageKernel` run on it, and a resize with a plan. The primitive passes the operations are
-/// made of (resampling passes over weight layouts, crop, premultiply, transfers) are the
+/// This is what a user holds and calls: which backend it is, what it moved, and a user's
+/// `ImageKernel` run on it; resizing is `ScaleStep` (or `ScaleImageOperation`) on a backend.
+/// The primitive passes the operations are made of (resampling plans and passes over weight
+/// layouts, crop, premultiply, transfers) are the
 /// implementation API, `ComputeBackendCore`, which only this package's backends conform to
 /// and only this package's code reaches, through `core` (swift-nio keeps `ChannelCore` apart
 /// from `Channel` the same way). A type of a user's own that conforms to this protocol is not
@@ -29,7 +30,7 @@ public protocol ComputeBackend: AnyObject, Sendable {
 extension ComputeBackend {
     /// Resizes (and crops, when the plan has a window) exactly as Pillow's `resize` then `crop`.
     /// Images with any transparency are resampled premultiplied, as Pillow does via "RGBa".
-    public func resample(_ image: PipelineImage, plan: ResamplePlan) throws -> PipelineImage {
+    package func resample(_ image: PipelineImage, plan: ResamplePlan) throws -> PipelineImage {
         try ComputeArgumentCheck.resample(width: image.width, height: image.height, plan: plan)
         let core = try self.core
         var current = try core.makeResident(image)
@@ -65,7 +66,7 @@ extension ComputeBackend {
     /// order, each equal to `resample(_:plan:)` of the image. A backend may share work between
     /// the plans (the CPU backend shares their horizontal passes on an opaque photo). Each
     /// result may be let go once `body` returns.
-    public func resample(_ image: PipelineImage, plans: [ResamplePlan],
+    package func resample(_ image: PipelineImage, plans: [ResamplePlan],
                          each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws {
         try core.resample(image, plans: plans, each: body)
     }

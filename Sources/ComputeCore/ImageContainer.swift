@@ -21,7 +21,7 @@ public struct ImageContainer: Sendable {
     public var height: Int { pixels.height }
 
     /// An image made in memory, on the host.
-    public init(_ image: HostImage, metadata: ImageMetadata = ImageMetadata()) {
+    package init(_ image: HostImage, metadata: ImageMetadata = ImageMetadata()) {
         frames = [ImageFrame(.host(image))]
         self.metadata = metadata
         facts = nil

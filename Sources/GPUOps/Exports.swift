@@ -34,7 +34,6 @@
 // Sizes, boxes and the settings of the built-in steps (scale, crop, glitch).
 @_exported import struct ImageMaths.PixelRect
 @_exported import struct ImageMaths.ThumbnailSize
-@_exported import struct ImageMaths.ResamplePlan
 @_exported import enum ImageMaths.ResampleFilter
 @_exported import enum ImageMaths.FitMode
 @_exported import enum ImageMaths.Gravity

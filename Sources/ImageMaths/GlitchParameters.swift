@@ -43,7 +43,7 @@ public struct GlitchParameters: Sendable, Equatable, Codable {
     }
 
     /// The first setting that is out of range, described for a user, or nil when all are valid.
-    public var invalidSetting: String? {
+    package var invalidSetting: String? {
         if let s = shift, s < 0 { return "shift must be ≥ 0 (got \(s))" }
         if scanlinePeriod < 0 { return "scanlines must be ≥ 0 (got \(scanlinePeriod))" }
         if scanlineThickness < 0 { return "thickness must be ≥ 0 (got \(scanlineThickness))" }

@@ -24,15 +24,15 @@ package enum ResamplePassOrder: Sendable, Equatable {
 /// in Pillow 13's order (`ResamplePassOrder`). Computing extra columns in a vertical pass, or
 /// extra rows in a horizontal one, changes none of the kept pixels, so leaving them out is
 /// exact. A pass whose axis keeps its size is replaced by a plain copy, as Pillow skips it.
-public struct ResamplePlan: Sendable, Equatable {
-    public let inputWidth: Int
-    public let inputHeight: Int
+package struct ResamplePlan: Sendable, Equatable {
+    package let inputWidth: Int
+    package let inputHeight: Int
     /// Size of the full resized image that `window` is cut from.
-    public let outputWidth: Int
-    public let outputHeight: Int
+    package let outputWidth: Int
+    package let outputHeight: Int
     /// The part of the resized image that is produced.
-    public let window: PixelRect
-    public let filter: ResampleFilter
+    package let window: PixelRect
+    package let filter: ResampleFilter
     /// Which pass runs first.
     package let order: ResamplePassOrder
     /// Horizontal weights for the window's columns, or nil when the width does not change (the

@@ -98,7 +98,7 @@ struct BatchJobTests {
         var job = BatchJob(inputs: [scratch.file("in")], outputFolder: scratch.file("out"), settings: Self.settings())
         job.reportPath = scratch.file("blocker/r.jsonl")
         let plan = try job.plan()
-        await #expect(throws: BatchReportError.self) { try await job.run(plan, on: CPUFallback.singleThreaded()) }
+        await #expect(throws: BatchSetupError.self) { try await job.run(plan, on: CPUFallback.singleThreaded()) }
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out")))
     }
 
@@ -122,11 +122,11 @@ struct BatchJobTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out")))
     }
 
-    @Test("an unreadable list file is an InputListError naming it")
+    @Test("an unreadable list file is a BatchSetupError naming it")
     func unreadableList() throws {
         var job = BatchJob(inputs: [], outputFolder: "out")
         job.inputLists = ["/nonexistent/list.txt"]
-        #expect(throws: InputListError(list: "/nonexistent/list.txt", reason: "No such file or directory")) {
+        #expect(throws: BatchSetupError.inputList(list: "/nonexistent/list.txt", reason: "No such file or directory")) {
             try job.plan()
         }
     }

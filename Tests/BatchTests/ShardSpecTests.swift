@@ -17,13 +17,13 @@ struct ShardSpecTests {
         ("4/3", "K must be 1...3 (got '4/3'; shards are numbered from 1)"),
     ])
     func refuses(text: String, message: String) {
-        #expect(throws: ShardSpec.ParseError(description: message)) { try ShardSpec(parsing: text) }
+        #expect(throws: BatchSetupError.shard(message)) { try ShardSpec(parsing: text) }
     }
 
     @Test("a shard out of range is an error, not a trap")
     func outOfRange() {
-        #expect(throws: ShardSpec.ParseError.self) { try ShardSpec(index: 0, count: 2) }
-        #expect(throws: ShardSpec.ParseError.self) { try ShardSpec(index: 1, count: 0) }
+        #expect(throws: BatchSetupError.self) { try ShardSpec(index: 0, count: 2) }
+        #expect(throws: BatchSetupError.self) { try ShardSpec(index: 1, count: 0) }
     }
 
     @Test("Slurm and Kubernetes environments")
@@ -33,10 +33,10 @@ struct ShardSpecTests {
         #expect(try ShardSpec(fromEnvironment: ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "2"],
                               shardCount: nil) == ShardSpec(index: 1, count: 2))
         #expect(try ShardSpec(fromEnvironment: ["JOB_COMPLETION_INDEX": "3"], shardCount: 4) == ShardSpec(index: 4, count: 4))
-        #expect(throws: ShardSpec.ParseError(description: "auto: JOB_COMPLETION_INDEX 4 is outside 0...3 (--shard-count 4)")) {
+        #expect(throws: BatchSetupError.shard("auto: JOB_COMPLETION_INDEX 4 is outside 0...3 (--shard-count 4)")) {
             try ShardSpec(fromEnvironment: ["JOB_COMPLETION_INDEX": "4"], shardCount: 4)
         }
-        #expect(throws: ShardSpec.ParseError(description: "auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)")) {
+        #expect(throws: BatchSetupError.shard("auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)")) {
             try ShardSpec(fromEnvironment: [:], shardCount: nil)
         }
     }

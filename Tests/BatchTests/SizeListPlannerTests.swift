@@ -105,24 +105,24 @@ struct SizeListPlannerTests {
     @Test("templates refused before planning: no {size} with several entries, an entry twice")
     func templateChecks() throws {
         let sizes = ["64", "32"].compactMap(ThumbnailSize.init)
-        #expect(throws: OutputTemplateError("'{stem}.{ext}' has no {size}, so the 2 outputs of each input would go to one path")) {
+        #expect(throws: BatchSetupError.outputTemplate("'{stem}.{ext}' has no {size}, so the 2 outputs of each input would go to one path")) {
             try OutputTemplate("{stem}.{ext}").validate(sizes: sizes)
         }
-        #expect(throws: OutputTemplateError("--size names 64 twice; every entry gives one output")) {
+        #expect(throws: BatchSetupError.outputTemplate("--size names 64 twice; every entry gives one output")) {
             try OutputTemplate.perSize.validate(sizes: sizes + sizes)
         }
         try OutputTemplate.single.validate(sizes: [sizes[0]])
         var job = BatchJob(inputs: [], outputFolder: "out")
         job.settings.sizes = sizes
         job.template = try OutputTemplate("{stem}.{ext}")
-        #expect(throws: OutputTemplateError.self) { try job.plan() }
+        #expect(throws: BatchSetupError.self) { try job.plan() }
     }
 
     @Test("dots inside a name are names; a whole '.' or '..' folder is refused")
     func dotFolders() throws {
         let template = try OutputTemplate("..a/{stem}..{size}.{ext}")
         #expect(template.path(dir: "", stem: "cat", ext: "png", size: "64") == "..a/cat..64.png")
-        #expect(throws: OutputTemplateError(
+        #expect(throws: BatchSetupError.outputTemplate(
             "'{dir}/../{stem}.{ext}' has a folder named '..'; a template names a path under the output folder")) {
             try OutputTemplate("{dir}/../{stem}.{ext}")
         }

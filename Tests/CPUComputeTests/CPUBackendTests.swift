@@ -58,15 +58,15 @@ struct CPUBackendTests {
         let backend = CPUBackend(threads: 1)
         let image = PipelineImage.host(TestImages.gradient(width: 10, height: 6))
         let wide = ResampleWeights.compute(inSize: 12, outSize: 4, filter: .bilinear)
-        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal", needed: 12, available: 10)) {
+        #expect(throws: ResampleArgumentError.outsideImage(pass: "horizontal", needed: 12, available: 10)) {
             try backend.resampleHorizontal(image, weights: wide, rows: 0..<6)
         }
         let fits = ResampleWeights.compute(inSize: 10, outSize: 4, filter: .bilinear)
-        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
+        #expect(throws: ResampleArgumentError.outsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
             try backend.resampleHorizontal(image, weights: fits, rows: 2..<7)
         }
         let tall = ResampleWeights.compute(inSize: 8, outSize: 3, filter: .box)
-        #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "vertical", needed: 8, available: 6)) {
+        #expect(throws: ResampleArgumentError.outsideImage(pass: "vertical", needed: 8, available: 6)) {
             try backend.resampleVertical(image, weights: tall)
         }
     }

@@ -34,13 +34,13 @@ struct BackendArgumentTests {
         let tall = ResampleWeights.compute(inSize: 7, outSize: 3, filter: .bilinear)
         let fits = ResampleWeights.compute(inSize: 10, outSize: 5, filter: .bilinear)
         for backend in try Self.backends() {
-            #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal", needed: 12, available: 10)) {
+            #expect(throws: ResampleArgumentError.outsideImage(pass: "horizontal", needed: 12, available: 10)) {
                 try backend.resampleHorizontal(Self.image, weights: wide, rows: 0..<6)
             }
-            #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
+            #expect(throws: ResampleArgumentError.outsideImage(pass: "horizontal (rows)", needed: 7, available: 6)) {
                 try backend.resampleHorizontal(Self.image, weights: fits, rows: 2..<7)
             }
-            #expect(throws: ComputeArgumentError.resampleOutsideImage(pass: "vertical", needed: 7, available: 6)) {
+            #expect(throws: ResampleArgumentError.outsideImage(pass: "vertical", needed: 7, available: 6)) {
                 try backend.resampleVertical(Self.image, weights: tall)
             }
         }
@@ -61,7 +61,7 @@ struct BackendArgumentTests {
     func planMismatch() throws {
         let resize = ResamplePlan(inputWidth: 10, inputHeight: 7, outputWidth: 5, outputHeight: 3, filter: .lanczos)
         for backend in try Self.backends() {
-            #expect(throws: ComputeArgumentError.resamplePlanSizeMismatch(planWidth: 10, planHeight: 7, width: 10, height: 6)) {
+            #expect(throws: ResampleArgumentError.planSizeMismatch(planWidth: 10, planHeight: 7, width: 10, height: 6)) {
                 try backend.resample(Self.image, plan: resize)
             }
         }

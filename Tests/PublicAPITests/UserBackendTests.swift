@@ -32,19 +32,19 @@ import TestSupport
         #expect(Self.refused.description == "hand-made is not a backend of this library: use CPUBackend or a device from DeviceSelector")
     }
 
-    @Test func resizingWithAPlanRefusesItToo() throws {
-        let backend = HandMadeBackend()
-        let plans = try [ScaleTarget.size(width: 4, height: 3), .contain(side: 5)].map {
-            try $0.plan(inputWidth: 8, inputHeight: 6, filter: .lanczos)
+    @Test func severalSizesOfOneImageRefuseItToo() throws {
+        var settings = ThumbnailSettings()
+        settings.sizes = [ThumbnailSize(width: 4, height: 3)!, ThumbnailSize(side: 5)!]
+        settings.fit = .contain
+        let pipeline = ThumbnailPipeline(settings: settings)
+        // Several sizes of one still image go through the backend's shared pass, which refuses it.
+        #expect(throws: Self.refused) { try pipeline.render(Self.container, on: HandMadeBackend()) }
+        #expect(throws: Self.refused) {
+            try ScaleStep(target: .contain(side: 5)).apply(to: Self.container, on: HandMadeBackend())
         }
-        #expect(throws: Self.refused) { try backend.resample(Self.image, plan: plans[0]) }
-        var handedOver = 0
-        #expect(throws: Self.refused) { try backend.resample(Self.image, plans: plans) { _, _ in handedOver += 1 } }
-        #expect(handedOver == 0)
-        // The same plans on the CPU backend resize.
-        var sizes: [PixelSize] = []
-        try CPUBackend(threads: 1).resample(Self.image, plans: plans) { _, resized in
-            sizes.append(PixelSize(width: resized.width, height: resized.height))
+        // The same sizes on the CPU backend resize.
+        let sizes = try pipeline.render(Self.container, on: CPUBackend(threads: 1)).map {
+            PixelSize(width: $0.width, height: $0.height)
         }
         #expect(sizes == [PixelSize(width: 4, height: 3), PixelSize(width: 5, height: 4)])
     }

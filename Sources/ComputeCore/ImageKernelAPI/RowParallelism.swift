@@ -14,7 +14,7 @@ public struct RowParallelism: Sendable, Equatable {
     /// Cores one computation may use (at least 1).
     public let threads: Int
     /// Below this many output bytes a job is not split.
-    public static let minimumBytesToSplit = 64 * 1024
+    package static let minimumBytesToSplit = 64 * 1024
     /// One thread: everything runs inline on the caller's thread.
     public static let serial = RowParallelism(threads: 1)
 

@@ -26,7 +26,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
     package var timings: StageTimings { measured.withLock { $0 } }
 
     /// The outputs of `pipeline`, each written by the save at the same position of `saves` (as
-    /// many saves as sizes; otherwise the operation fails with `OutputCountMismatch`, writing
+    /// many saves as sizes; otherwise the operation fails with `ImageOperationError.outputCountMismatch`, writing
     /// nothing).
     public init(pipeline: ThumbnailPipeline, backend: any ComputeBackend, saves: [SaveImageOperation],
                 input: ImageContainer? = nil) {
@@ -38,7 +38,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
 
     public override func execute(_ input: ImageContainer) throws -> [SavedImage] {
         let sizes = pipeline.settings.sizes.count
-        guard saves.count == sizes else { throw OutputCountMismatch(outputs: saves.count, sizes: sizes) }
+        guard saves.count == sizes else { throw ImageOperationError.outputCountMismatch(outputs: saves.count, sizes: sizes) }
         var saved: [SavedImage] = []
         saved.reserveCapacity(saves.count)
         let started = StageClock.now
@@ -62,12 +62,4 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
         })
         return saved
     }
-}
-
-/// Output paths (or saves) that do not match the size entries one to one.
-public struct OutputCountMismatch: Error, Equatable, CustomStringConvertible {
-    package let outputs: Int
-    package let sizes: Int
-
-    public var description: String { "\(outputs) output paths for \(sizes) sizes" }
 }

@@ -9,6 +9,8 @@ public enum ImageOperationError: Error, Sendable, Equatable, CustomStringConvert
     case invalidSize(width: Int, height: Int)
     /// An input that is not a local file or an http(s) URL could not be fetched.
     case fetchFailed(source: String, reason: FetchError)
+    /// Output paths (or saves) that do not match the size entries one to one.
+    case outputCountMismatch(outputs: Int, sizes: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum ImageOperationError: Error, Sendable, Equatable, CustomStringConvert
             "invalid output size \(w)x\(h)"
         case .fetchFailed(let source, let reason):
             "\(source): \(reason)"
+        case .outputCountMismatch(let outputs, let sizes):
+            "\(outputs) output paths for \(sizes) sizes"
         }
     }
 }

@@ -27,21 +27,3 @@ open class KernelImageOperation: ChainableOperation<ImageContainer, ImageContain
         try step.apply(to: input, on: backend)
     }
 }
-
-/// Seed 001's sepia tone (`SepiaKernel`): Pillow's `colorize(grayscale(im), black, white, mid)`,
-/// alpha kept.
-// @unchecked Sendable: restated from Operation; no stored properties of its own.
-public final class SepiaImageOperation: KernelImageOperation, @unchecked Sendable {
-    public init(backend: any ComputeBackend, sepia: SepiaKernel = SepiaKernel(), input: ImageContainer? = nil) {
-        super.init(backend: backend, kernel: sepia, input: input)
-    }
-}
-
-/// Seed 003's tilt-shift (`TiltShiftKernel`): Pillow's
-/// `composite(im.filter(GaussianBlur(r)), im, rowMask)`.
-// @unchecked Sendable: restated from Operation; no stored properties of its own.
-public final class TiltShiftImageOperation: KernelImageOperation, @unchecked Sendable {
-    public init(backend: any ComputeBackend, tiltShift: TiltShiftKernel, input: ImageContainer? = nil) {
-        super.init(backend: backend, kernel: tiltShift, input: input)
-    }
-}

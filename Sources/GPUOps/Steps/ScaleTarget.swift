@@ -21,7 +21,7 @@ public enum ScaleTarget: Sendable, Equatable {
     }
 
     /// The resize plan for an input of `width × height`.
-    public func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
+    package func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
         switch self {
         case .size(let w, let h):
             guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }

@@ -93,7 +93,7 @@ struct ProcessCommand: AsyncParsableCommand {
             return try ShardSpec(parsing: shard)
         } catch let error as ValidationError {
             throw error
-        } catch let error as ShardSpec.ParseError {
+        } catch let error as BatchSetupError {
             throw ValidationError("--shard: \(error.description)")
         } catch {
             throw ValidationError("--shard: \(error)")

@@ -22,7 +22,7 @@ struct ProcessSession {
         let plan: BatchPlan
         do {
             plan = try job.plan()
-        } catch let error as InputListError {
+        } catch let error as BatchSetupError {
             throw ValidationError(error.description)
         }
         guard let selection else {
@@ -38,7 +38,7 @@ struct ProcessSession {
         let outcome: BatchOutcome
         do {
             outcome = try await withTaskCancellationHandler { try await batch.value } onCancel: { batch.cancel() }
-        } catch let error as BatchReportError {
+        } catch let error as BatchSetupError {
             Console.error("gpuglitch: --report: \(error)\n")
             return ExitStatus.someInputsFailed
         }

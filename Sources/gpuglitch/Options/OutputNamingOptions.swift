@@ -13,7 +13,7 @@ struct OutputNamingOptions: ParsableArguments {
     /// anything runs.
     func template(for sizes: [ThumbnailSize]) throws(ValidationError) -> OutputTemplate? {
         do {
-            let template = try outputTemplate.map { text throws(OutputTemplateError) in try OutputTemplate(text) }
+            let template = try outputTemplate.map { text throws(BatchSetupError) in try OutputTemplate(text) }
             try (template ?? .standard(forSizes: sizes.count)).validate(sizes: sizes)
             return template
         } catch {

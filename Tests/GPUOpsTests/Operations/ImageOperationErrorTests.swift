@@ -29,6 +29,20 @@ struct ImageOperationErrorTests {
         #expect(folder.contents.isEmpty)
     }
 
+    @Test func saveCountsThatDoNotMatchTheSizesFailBeforeAnyWork() throws {
+        let folder = try ScratchFolder()
+        var settings = ThumbnailSettings()
+        settings.sizes = [ThumbnailSize(side: 16)!, ThumbnailSize(side: 8)!]
+        settings.glitch = nil
+        let fanOut = FanOutSaveOperation(pipeline: ThumbnailPipeline(settings: settings), backend: CPUBackend(threads: 1),
+                                         saves: [SaveImageOperation(path: folder.file("only.png"), format: .png)])
+        #expect(throws: ImageOperationError.outputCountMismatch(outputs: 1, sizes: 2)) {
+            try fanOut.execute(.host(TestImages.gradient(width: 32, height: 24)))
+        }
+        #expect(ImageOperationError.outputCountMismatch(outputs: 1, sizes: 2).description == "1 output paths for 2 sizes")
+        #expect(folder.contents.isEmpty)
+    }
+
     @Test func anEmptyInputFailsInTheLoadWithTheCodecReason() throws {
         let folder = try ScratchFolder()
         _ = FileManager.default.createFile(atPath: folder.file("empty.png"), contents: Data())

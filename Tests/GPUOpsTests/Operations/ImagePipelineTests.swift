@@ -1,4 +1,5 @@
 @testable import GPUOps
+import ImageMaths
 import CPUCompute
 import Foundation
 import ImageCodecs

@@ -62,7 +62,7 @@ public struct BatchJob: Sendable {
 
     /// Finds the inputs and plans them. The output folder itself is never scanned as input.
     /// Throws only when the plan cannot be made at all (a template that sends two outputs of
-    /// one input to one path, an `OutputTemplateError`, before any input is looked at; an
+    /// one input to one path, a `BatchSetupError`, before any input is looked at; an
     /// unreadable list file, a failing temporary folder); a bad input is a planned failure.
     public func plan() throws -> BatchPlan {
         var discovery = InputDiscovery()
@@ -82,7 +82,7 @@ public struct BatchJob: Sendable {
     }
 
     /// Runs `plan` on `backend`: removes what killed runs left in the output folders, opens
-    /// the report (an unwritable report path throws `BatchReportError` before any image),
+    /// the report (an unwritable report path throws `BatchSetupError.report` before any image),
     /// processes every planned image, records every input, and finishes the report.
     ///
     /// `results`, when given, runs beside the batch, on the caller's actor (`isolation`: a
@@ -94,15 +94,22 @@ public struct BatchJob: Sendable {
     /// in flight end without writing anything (an output is renamed into place whole or not
     /// at all), the inputs not finished are recorded `interrupted`, and `run` returns normally
     /// with `cancelled` set and the report finished.
-    public func run(_ plan: BatchPlan, on backend: any ComputeBackend, observer: (any BatchObserver)? = nil,
-                    isolation: isolated (any Actor)? = #isolation,
+    public func run(_ plan: BatchPlan, on backend: any ComputeBackend, isolation: isolated (any Actor)? = #isolation,
                     results: ((BatchResults) async throws -> Void)? = nil) async throws -> BatchOutcome {
+        try await run(plan, on: backend, observer: nil, results: results)
+    }
+
+    /// `run(_:on:isolation:results:)` with an observer that hears of every event as it happens,
+    /// from the batch's threads (the CLI's progress display).
+    package func run(_ plan: BatchPlan, on backend: any ComputeBackend, observer: (any BatchObserver)?,
+                     isolation: isolated (any Actor)? = #isolation,
+                     results: ((BatchResults) async throws -> Void)? = nil) async throws -> BatchOutcome {
         guard let results else { return try await execute(plan, on: backend, observer: observer, results: nil) }
         let channel = ResultChannel()
         return try await withThrowingTaskGroup(of: BatchOutcome.self) { group in
             group.addTask { try await execute(plan, on: backend, observer: observer, results: channel) }
             do {
-                try await results(BatchResults(channel))
+                try await results(ResultSequence(channel))
             } catch {
                 group.cancelAll()
                 throw error
@@ -128,7 +135,7 @@ public struct BatchJob: Sendable {
                     document = try JSONReportWriter(path: reportPath, device: backend.name)
                 }
             } catch {
-                throw BatchReportError(error)
+                throw BatchSetupError.report(error)
             }
         }
         let recorder = BatchRecorder(observer: observer, lines: lines, document: document, results: results,
@@ -170,7 +177,7 @@ public struct BatchJob: Sendable {
                 try lines?.finish(report)
                 try document?.finish(report)
             } catch {
-                outcome.reportFailure = BatchReportError(error)
+                outcome.reportFailure = error
             }
         }
         return outcome
@@ -215,17 +222,10 @@ public struct BatchOutcome: Sendable {
     /// Temporary files of killed runs removed from the output folders before this one.
     package var staleTemporaryFilesRemoved: Int
     /// The report could not be finished (the images were processed).
-    public package(set) var reportFailure: BatchReportError?
+    public package(set) var reportFailure: SystemCallError?
 
     /// `ok / seconds` (0 when nothing ran).
     public var imagesPerSecond: Double { seconds > 0 ? Double(counts.ok) / seconds : 0 }
-}
-
-/// The report file could not be opened or finished.
-public struct BatchReportError: Error, Sendable, CustomStringConvertible {
-    package let underlying: SystemCallError
-    package init(_ underlying: SystemCallError) { self.underlying = underlying }
-    public var description: String { underlying.description }
 }
 
 /// The plan's iterator, shared by the runner's feed and the code that records what the

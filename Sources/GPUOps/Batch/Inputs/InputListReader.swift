@@ -10,14 +10,14 @@ import SystemIO
 /// kept whatever they are (see `PathBytes`).
 package enum InputListReader {
     /// Calls `body` with each input of the list. A list that cannot be read is an
-    /// `InputListError`; errors `body` throws are rethrown as they are.
+    /// `BatchSetupError.inputList`; errors `body` throws are rethrown as they are.
     package static func forEachInput(in list: String, _ body: (String) throws -> Void) throws {
         do {
             try FileLines.forEach(in: list) { line in
                 if let input = input(onLine: PathBytes.string(decoding: line)) { try body(input) }
             }
         } catch let error as SystemCallError where error.path == list {
-            throw InputListError(list: list, reason: FileLines.reason(error))
+            throw BatchSetupError.inputList(list: list, reason: FileLines.reason(error))
         }
     }
 
@@ -28,16 +28,3 @@ package enum InputListReader {
     }
 }
 
-/// A `--list` file that could not be read.
-public struct InputListError: Error, Equatable, Sendable, CustomStringConvertible {
-    package let list: String
-    /// "is a folder", or the system's text.
-    package let reason: String
-
-    package init(list: String, reason: String) {
-        self.list = list
-        self.reason = reason
-    }
-
-    public var description: String { "--list: cannot read '\(list)': \(reason)" }
-}

@@ -28,28 +28,28 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     /// ending in `/`, one with an empty folder name (`//`, which an empty `{dir}` would turn
     /// into an absolute path) and one with a `.` or `..` folder (`../{stem}.{ext}` would write
     /// beside the output folder) are refused.
-    public init(_ text: String) throws(OutputTemplateError) {
-        guard !text.isEmpty else { throw OutputTemplateError("the template is empty") }
+    public init(_ text: String) throws(BatchSetupError) {
+        guard !text.isEmpty else { throw .outputTemplate("the template is empty") }
         guard !text.hasPrefix("/") else {
-            throw OutputTemplateError("'\(text)' is absolute; a template names a path under the output folder")
+            throw .outputTemplate("'\(text)' is absolute; a template names a path under the output folder")
         }
-        guard !text.hasSuffix("/") else { throw OutputTemplateError("'\(text)' names a folder, not a file") }
-        guard !text.contains("//") else { throw OutputTemplateError("'\(text)' has an empty folder name ('//')") }
+        guard !text.hasSuffix("/") else { throw .outputTemplate("'\(text)' names a folder, not a file") }
+        guard !text.contains("//") else { throw .outputTemplate("'\(text)' has an empty folder name ('//')") }
         for name in text.split(separator: "/") where name == "." || name == ".." {
-            throw OutputTemplateError("'\(text)' has a folder named '\(name)'; a template names a path under the output folder")
+            throw .outputTemplate("'\(text)' has a folder named '\(name)'; a template names a path under the output folder")
         }
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)
         while let first = rest.first {
-            if first == "}" { throw OutputTemplateError("'\(text)' has a '}' that closes no field") }
+            if first == "}" { throw .outputTemplate("'\(text)' has a '}' that closes no field") }
             guard first == "{" else {
                 literal.append(first)
                 rest = rest.dropFirst()
                 continue
             }
             guard let close = rest.firstIndex(of: "}") else {
-                throw OutputTemplateError("'\(text)' has a '{' that is not closed")
+                throw .outputTemplate("'\(text)' has a '{' that is not closed")
             }
             let name = rest[rest.index(after: rest.startIndex)..<close]
             let piece: Piece
@@ -59,7 +59,7 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
             case "ext": piece = .ext
             case "size": piece = .size
             default:
-                throw OutputTemplateError("'\(text)' has an unknown field {\(name)}; the fields are {dir}, {stem}, {ext} and {size}")
+                throw .outputTemplate("'\(text)' has an unknown field {\(name)}; the fields are {dir}, {stem}, {ext} and {size}")
             }
             if !literal.isEmpty { pieces.append(.literal(literal)) }
             literal = ""
@@ -78,12 +78,12 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
 
     /// Checks, before anything runs, that no two outputs of one input get one path: with
     /// several entries the template needs `{size}`, and no entry may be given twice.
-    package func validate(sizes: [ThumbnailSize]) throws(OutputTemplateError) {
+    package func validate(sizes: [ThumbnailSize]) throws(BatchSetupError) {
         if let size = ThumbnailSize.firstRepeated(in: sizes) {
-            throw OutputTemplateError("--size names \(size) twice; every entry gives one output")
+            throw .outputTemplate("--size names \(size) twice; every entry gives one output")
         }
         if sizes.count > 1 && !hasSize {
-            throw OutputTemplateError("'\(text)' has no {size}, so the \(sizes.count) outputs of each input would go to one path")
+            throw .outputTemplate("'\(text)' has no {size}, so the \(sizes.count) outputs of each input would go to one path")
         }
     }
 
@@ -107,9 +107,3 @@ public struct OutputTemplate: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A template that cannot be used, with the reason (the CLI shows it as a usage error).
-public struct OutputTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-
-    package init(_ description: String) { self.description = description }
-}

@@ -9,16 +9,12 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     package let index: Int
     package let count: Int
 
-    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var description: String
-        package init(description: String) { self.description = description }
-    }
 
     /// Shard `index` of `count`, `1 ≤ index ≤ count`.
-    public init(index: Int, count: Int) throws(ParseError) {
-        guard count >= 1 else { throw ParseError(description: "N must be at least 1 (got \(index)/\(count))") }
+    public init(index: Int, count: Int) throws(BatchSetupError) {
+        guard count >= 1 else { throw .shard("N must be at least 1 (got \(index)/\(count))") }
         guard (1...count).contains(index) else {
-            throw ParseError(description: "K must be 1...\(count) (got \(index)/\(count); shards are numbered from 1)")
+            throw .shard("K must be 1...\(count) (got \(index)/\(count); shards are numbered from 1)")
         }
         self.init(checkedIndex: index, count: count)
     }
@@ -29,16 +25,16 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `K/N` with `1 ≤ K ≤ N`.
-    package init(parsing text: String) throws(ParseError) {
+    package init(parsing text: String) throws(BatchSetupError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw ParseError(description: "expected K/N, e.g. 2/8 (got '\(text)')")
+            throw .shard("expected K/N, e.g. 2/8 (got '\(text)')")
         }
         guard n >= 1 else {
-            throw ParseError(description: "N must be at least 1 (got '\(text)')")
+            throw .shard("N must be at least 1 (got '\(text)')")
         }
         guard (1...n).contains(k) else {
-            throw ParseError(description: "K must be 1...\(n) (got '\(text)'; shards are numbered from 1)")
+            throw .shard("K must be 1...\(n) (got '\(text)'; shards are numbered from 1)")
         }
         self.init(checkedIndex: k, count: n)
     }
@@ -50,11 +46,11 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
     ///   `SLURM_ARRAY_TASK_COUNT` with IDs counted from `SLURM_ARRAY_TASK_MIN` (0 if unset);
     /// - Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (0-based) with `--shard-count N`.
     /// Anything else is an error naming what is missing.
-    package init(fromEnvironment env: [String: String], shardCount: Int?) throws(ParseError) {
-        func number(_ key: String) throws(ParseError) -> Int? {
+    package init(fromEnvironment env: [String: String], shardCount: Int?) throws(BatchSetupError) {
+        func number(_ key: String) throws(BatchSetupError) -> Int? {
             guard let text = env[key] else { return nil }
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ParseError(description: "auto: \(key)='\(text)' is not a number")
+                throw .shard("auto: \(key)='\(text)' is not a number")
             }
             return value
         }
@@ -66,29 +62,29 @@ public struct ShardSpec: Equatable, Sendable, CustomStringConvertible {
             } else if let total = try number("SLURM_ARRAY_TASK_COUNT") {
                 count = total
             } else {
-                throw ParseError(description: "auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT")
+                throw .shard("auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT")
             }
             let index = id - min + 1
             guard count >= 1, (1...count).contains(index) else {
-                throw ParseError(description: "auto: SLURM_ARRAY_TASK_ID \(id) is outside the array \(min)...\(min + count - 1)")
+                throw .shard("auto: SLURM_ARRAY_TASK_ID \(id) is outside the array \(min)...\(min + count - 1)")
             }
             if shardCount != nil {
-                throw ParseError(description: "auto: --shard-count is for JOB_COMPLETION_INDEX; a Slurm array gives its size itself")
+                throw .shard("auto: --shard-count is for JOB_COMPLETION_INDEX; a Slurm array gives its size itself")
             }
             self.init(checkedIndex: index, count: count)
             return
         }
         if let index = try number("JOB_COMPLETION_INDEX") {
             guard let count = shardCount else {
-                throw ParseError(description: "auto: JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N")
+                throw .shard("auto: JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N")
             }
             guard count >= 1, (0..<count).contains(index) else {
-                throw ParseError(description: "auto: JOB_COMPLETION_INDEX \(index) is outside 0...\(count - 1) (--shard-count \(count))")
+                throw .shard("auto: JOB_COMPLETION_INDEX \(index) is outside 0...\(count - 1) (--shard-count \(count))")
             }
             self.init(checkedIndex: index + 1, count: count)
             return
         }
-        throw ParseError(description: "auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)")
+        throw .shard("auto: no scheduler found (set by Slurm: SLURM_ARRAY_TASK_ID; by a Kubernetes Indexed Job: JOB_COMPLETION_INDEX)")
     }
 
     /// Whether the input at `sortedPosition` in the sorted input set is in this shard.

@@ -1,7 +1,7 @@
-/// What a running batch tells whoever watches it, as it happens (the CLI's progress display,
-/// a GUI's progress bar). Called from the batch's threads; every method has a default that
+/// What a running batch tells the CLI's progress display as it happens (users read
+/// `BatchResults`). Called from the batch's threads; every method has a default that
 /// does nothing.
-public protocol BatchObserver: AnyObject, Sendable {
+package protocol BatchObserver: AnyObject, Sendable {
     /// The batch is about to start its first image.
     func batchStarted()
     /// An input failed before it could be processed (a missing file, a collision); `message`
@@ -16,9 +16,9 @@ public protocol BatchObserver: AnyObject, Sendable {
 }
 
 extension BatchObserver {
-    public func batchStarted() {}
-    public func inputFailedInPlanning(_ message: String) {}
-    public func inputSkipped(_ input: String) {}
-    public func imageEnded(_ result: BatchInputResult) {}
-    public func batchEnded() {}
+    package func batchStarted() {}
+    package func inputFailedInPlanning(_ message: String) {}
+    package func inputSkipped(_ input: String) {}
+    package func imageEnded(_ result: BatchInputResult) {}
+    package func batchEnded() {}
 }

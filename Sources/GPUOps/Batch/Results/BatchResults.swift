@@ -8,17 +8,20 @@ import Synchronization
 /// batch still says how each input ended (which files were written, which inputs were not
 /// finished), and it ends soon after, once the images in flight have ended. Results not read
 /// yet wait in memory; a reader that keeps up holds only the few images in flight.
-public struct BatchResults: AsyncSequence, Sendable {
+public typealias BatchResults = any AsyncSequence<BatchInputResult, Never> & Sendable
+
+/// The sequence behind `BatchResults`: reads a `ResultChannel`.
+package struct ResultSequence: AsyncSequence, Sendable {
     private let channel: ResultChannel
 
     package init(_ channel: ResultChannel) { self.channel = channel }
 
-    public func makeAsyncIterator() -> Iterator { Iterator(channel: channel) }
+    package func makeAsyncIterator() -> Iterator { Iterator(channel: channel) }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
         let channel: ResultChannel
 
-        public mutating func next() async -> BatchInputResult? { await channel.next() }
+        package mutating func next() async -> BatchInputResult? { await channel.next() }
     }
 }
 
