@@ -50,7 +50,7 @@ public struct ImageContainer: Sendable {
     /// - Throws: `ImageGeometryError` when `frames` is empty or its sizes differ.
     public init(frames: [ImageFrame<PipelineImage>], metadata: ImageMetadata = ImageMetadata(),
                 facts: DecodeFacts? = nil) throws(ImageGeometryError) {
-        try Self.check(frames)
+        try frames.checkFrameGeometry()
         self.frames = frames
         self.metadata = metadata
         self.facts = facts
@@ -61,7 +61,7 @@ public struct ImageContainer: Sendable {
     public func mapFrames(_ transform: (PipelineImage) throws -> PipelineImage) throws -> ImageContainer {
         var copy = self
         copy.frames = try frames.map { ImageFrame(try transform($0.pixels), duration: $0.duration) }
-        try Self.check(copy.frames)
+        try copy.frames.checkFrameGeometry()
         return copy
     }
 
@@ -69,9 +69,13 @@ public struct ImageContainer: Sendable {
     /// if needed.
     public func hostImage() throws -> HostImage { try pixels.hostImage() }
 
-    private static func check(_ frames: [ImageFrame<PipelineImage>]) throws(ImageGeometryError) {
-        guard let first = frames.first else { throw .noFrames }
-        guard frames.allSatisfy({ $0.pixels.width == first.pixels.width && $0.pixels.height == first.pixels.height })
-        else { throw .frameSizesDiffer }
+    /// The same image with its one frame's pixels replaced (a step's result on a still image);
+    /// metadata, facts and the duration are kept.
+    /// - Throws: `ImageGeometryError.frameSizesDiffer` when the image has several frames.
+    package func replacingPixels(with pixels: PipelineImage) throws(ImageGeometryError) -> ImageContainer {
+        guard frames.count == 1 else { throw .frameSizesDiffer }
+        var copy = self
+        copy.frames = [ImageFrame(pixels, duration: frames[0].duration)]
+        return copy
     }
 }

@@ -61,3 +61,5 @@ public final class DeviceImage: Sendable {
         self.storage = storage
     }
 }
+
+extension PipelineImage: FramePixels {}

@@ -88,8 +88,7 @@ public struct ThumbnailPipeline: Sendable {
         let plans = try outputs.map { try $0.scale.plan(inputWidth: resident.width, inputHeight: resident.height) }
         try backend.resample(resident.pixels, plans: plans) { index, resized in
             try before(index)
-            // One frame (checked above): the resized pixels replace it.
-            try finish(index, from: try resident.mapFrames { _ in resized })
+            try finish(index, from: try resident.replacingPixels(with: resized))
         }
     }
 

@@ -4,7 +4,7 @@
 /// under `Formats/`; adding one is that folder and one line of `ImageFormatRegistry`.
 ///
 /// A loader owns the file's bytes (an array: no copy is made). The C libraries that read the
-/// stream themselves (libtiff, libavif, libheif) are opened again by `decode`, with the decode's
+/// stream themselves (libtiff, libavif, libheif) are opened again by `decode` (`ReopeningImageLoader`), with the decode's
 /// allocation and strictness limits, which the header read does not impose.
 ///
 /// Every method throws only `ImageCodecError`s naming `source`; none may trap, print or abort

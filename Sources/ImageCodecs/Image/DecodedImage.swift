@@ -13,9 +13,7 @@ public struct DecodedImage: Sendable {
     /// - Throws: `ImageGeometryError` when `frames` is empty or its sizes differ.
     package init(frames: [ImageFrame<HostImage>], metadata: ImageMetadata, facts: DecodeFacts)
         throws(ImageGeometryError) {
-        guard let first = frames.first else { throw .noFrames }
-        guard frames.allSatisfy({ $0.pixels.width == first.pixels.width && $0.pixels.height == first.pixels.height })
-        else { throw .frameSizesDiffer }
+        try frames.checkFrameGeometry()
         self.frames = frames
         self.metadata = metadata
         self.facts = facts

@@ -10,25 +10,10 @@ import CAVIF
 ///
 /// `failOnWarnings` on keeps libavif's strict checks (a file that breaks the specification in
 /// ways libavif can read anyway, e.g. without a `pixi` box, is refused); off relaxes them.
-struct AVIFLoader: ImageLoader {
-    private let file: [UInt8]
-    private let source: String
+struct AVIFLoader: ReopeningImageLoader {
+    let file: [UInt8]
+    let source: String
     let header: ImageHeader
-
-    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
-        header = try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.readHeader(bytes, source: source)
-        }.checkedSides(source: source)
-        self.file = file
-        self.source = source
-    }
-
-    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
-        let (header, source) = (header, source)
-        return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.decode(bytes, header: header, options: options, source: source)
-        }
-    }
 
     static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
         ISOMediaBrands.isAVIF(b) ? .format(.avif) : .unrecognised
@@ -84,7 +69,7 @@ struct AVIFLoader: ImageLoader {
         return ImageOrientation(exifValue: value)
     }
 
-    private static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
         let decoder = try parse(bytes, strict: false, source: source)
         defer { avifDecoderDestroy(decoder) }
         let image = decoder.pointee.image.pointee
@@ -92,7 +77,7 @@ struct AVIFLoader: ImageLoader {
                            orientation: orientation(image))
     }
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                                source: String) throws(ImageCodecError) -> DecodedImage {
         let pixelLimit = min(options.maxPixels, options.memoryBudget / MemoryBudget.bytesPerPixel)
         let decoder = try parse(bytes, strict: options.failOnWarnings, pixelLimit: pixelLimit, source: source)

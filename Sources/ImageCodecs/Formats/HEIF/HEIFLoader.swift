@@ -15,25 +15,10 @@ import CHEIFZeroFill
 /// RGB (0, 135, 0) after libheif 1.15's conversion, (0, 136, 0) in pillow-heif, whose libde265
 /// clears new pictures), never what the heap held: see `picturesStartAsZeros`. A grid whose tiles do
 /// not cover it is refused, as libheif 1.18 and pillow-heif do (`HEIFGridCoverage`).
-struct HEIFLoader: ImageLoader {
-    private let file: [UInt8]
-    private let source: String
+struct HEIFLoader: ReopeningImageLoader {
+    let file: [UInt8]
+    let source: String
     let header: ImageHeader
-
-    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
-        header = try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.readHeader(bytes, source: source)
-        }.checkedSides(source: source)
-        self.file = file
-        self.source = source
-    }
-
-    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
-        let (header, source) = (header, source)
-        return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.decode(bytes, header: header, options: options, source: source)
-        }
-    }
 
     /// Brands of HEVC-coded and generic HEIF files (AVIF's are checked first by the registry).
     static let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]
@@ -93,13 +78,13 @@ struct HEIFLoader: ImageLoader {
         return ImageCodecError(source: source, reason: .corrupt("libheif: \(message)\(hint)"))
     }
 
-    private static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
         let primary = try Primary(bytes, source: source)
         return ImageHeader(format: .heif, storedWidth: Int(heif_image_handle_get_width(primary.handle)),
                            storedHeight: Int(heif_image_handle_get_height(primary.handle)), orientation: .topLeft)
     }
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                                source: String) throws(ImageCodecError) -> DecodedImage {
         let primary = try Primary(bytes, source: source)
         let width = Int(heif_image_handle_get_width(primary.handle))

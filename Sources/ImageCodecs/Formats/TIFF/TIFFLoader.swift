@@ -10,25 +10,10 @@ import CTIFF
 /// rows, a JPEG smaller than its strip, damaged compressed data it recovers from) fail it only
 /// when `failOnWarnings` is on, as Pillow, which never looks at them, reads such files; warnings
 /// about the directory (unknown tags, which are common and harmless) never do.
-struct TIFFLoader: ImageLoader {
-    private let file: [UInt8]
-    private let source: String
+struct TIFFLoader: ReopeningImageLoader {
+    let file: [UInt8]
+    let source: String
     let header: ImageHeader
-
-    init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
-        header = try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.readHeader(bytes, source: source)
-        }.checkedSides(source: source)
-        self.file = file
-        self.source = source
-    }
-
-    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
-        let (header, source) = (header, source)
-        return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try Self.decode(bytes, header: header, options: options, source: source)
-        }
-    }
 
     static let sniff: @Sendable (UnsafeRawBufferPointer) -> ImageFormat.SniffResult = { b in
         // "II*\0" or "MM\0*"; BigTIFF has 43 (`+`) for 42.
@@ -40,14 +25,14 @@ struct TIFFLoader: ImageLoader {
         return .unrecognised
     }
 
-    private static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
+    static func readHeader(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) -> ImageHeader {
         let file = try TIFFHandle(bytes, source: source)
         let layout = try TIFFLayout(file)
         return ImageHeader(format: .tiff, storedWidth: layout.width, storedHeight: layout.height,
                            orientation: layout.orientation)
     }
 
-    private static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
+    static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                                source: String) throws(ImageCodecError) -> DecodedImage {
         let file = try TIFFHandle(bytes, source: source, allocationLimit: options.memoryBudget)
         let layout = try TIFFLayout(file)
