@@ -10,16 +10,38 @@ typealias Sharpen3x3Kernel = ImageOperationsPage.Sharpen3x3Kernel
 /// and of the DocC articles into DocSnippets/ (`make test` fails when a copy is out of date),
 /// the build compiles them with `import GPUOps` only, and the blocks that read no files run here.
 @Suite struct DocExampleTests {
+    /// The operations of the chain article (Sources/OperationChain/OperationChain.docc/
+    /// ChainingOperations.md), and one of this test's to end a chain in a string.
+    typealias ParseNumber = ChainingOperationsPage.ParseNumber
+    typealias Square = ChainingOperationsPage.Square
+    typealias DelayedIncrement = ChainingOperationsPage.DelayedIncrement
+    final class Describe: ChainableOperation<Int, String>, @unchecked Sendable {
+        override func execute(_ input: Int) throws -> String { "result \(input)" }
+    }
+
     @Test(.timeLimit(.minutes(1)))
-    func theChainGuidesExampleRunsAsTheGuideSays() async throws {
-        #expect(try await ChainPage.runChainExamples() == [
-            "result 37",
-            "result 9",
-            "Describe produces String but Square expects Int",
-            "ParseNumber failed: notANumber(\"six\")",
-            "5",
-            "result 17",
-        ])
+    func theChainArticlesExampleRunsAsTheArticleSays() async throws {
+        // The article's blocks as written.
+        try await ChainingOperationsPage.block2()
+        try await ChainingOperationsPage.block3(queue: OperationQueue())
+        // What its comments say they give.
+        let queue = OperationQueue()
+        #expect(try await ParseNumber(input: "6").deliver(to: Square()).deliver(to: DelayedIncrement()).run(on: queue) == 37)
+        let compound = CompoundOperation<String, Int>(operations: [ParseNumber(), Square()], input: "3")
+        queue.addOperation(compound)
+        #expect(try await compound.value == 9)
+        let squarePlusOne = ChainRecipe<Int, Int>(name: "SquarePlusOne") { Square().deliver(to: DelayedIncrement()) }
+        #expect(try await squarePlusOne.run(2, on: queue) == 5)
+        let nested = try await ParseNumber(input: "4").deliver(to: squarePlusOne.makeOperation())
+            .deliver(to: Describe()).run(on: queue)
+        #expect(nested == "result 17")
+        let mismatched = CompoundOperation<String, String>(operations: [ParseNumber(), Describe(), Square()])
+        #expect(mismatched.validationError?.description == "Describe produces String but Square expects Int")
+        await #expect {
+            _ = try await ParseNumber(input: "six").deliver(to: Square()).run(on: queue)
+        } throws: { error in
+            (error as? ChainError)?.description == "ParseNumber failed: notANumber(\"six\")"
+        }
     }
 
     /// The page's claim for `InvertOnHostOperation`: between two device operations it costs
