@@ -45,3 +45,12 @@ public final class TiltShiftImageOperation: KernelImageOperation, @unchecked Sen
         super.init(backend: backend, kernel: tiltShift, input: input)
     }
 }
+
+/// Pillow's `UnsharpMask(radius, percent, threshold)` (`SharpenKernel`): a sharpen after a
+/// strong downscale.
+// @unchecked Sendable: restated from Operation; no stored properties of its own.
+public final class SharpenImageOperation: KernelImageOperation, @unchecked Sendable {
+    public init(backend: any ComputeBackend, sharpen: SharpenKernel, input: ImageContainer? = nil) {
+        super.init(backend: backend, kernel: sharpen, input: input)
+    }
+}

@@ -1,10 +1,37 @@
 import CBoxBlur
 
-/// The box passes of `BoxBlurPlan` and the composite, on the host: the tilt-shift's CPU
-/// implementation. The same integer arithmetic as `tilt_shift.cl` (a window sum of clamped
-/// pixels), laid out for a CPU: rows keep a 4-channel running sum; columns keep a running
-/// sum per channel of a whole row, so the inner loop walks memory in order and vectorises.
+/// The box passes of `BoxBlurPlan` and the tilt-shift's composite, on the host: the CPU
+/// implementation of the effects built on Pillow's `GaussianBlur`. The same integer arithmetic
+/// as `box_blur.cl` (a window sum of clamped pixels), laid out for a CPU: rows keep a 4-channel
+/// running sum; columns keep a running sum per channel of a whole row, so the inner loop walks
+/// memory in order and vectorises.
 enum HostBoxBlur {
+    /// Pillow's `GaussianBlur` of the `width × height` RGBA image `src` into `out` (which must
+    /// not overlap it): the passes of `GaussianBlurLaunches` in the same order. The row passes run
+    /// down the columns of the transposed image, where every step is vector work (the bytes
+    /// equal: the arithmetic is exact integer either way). With `blend`, the last pass is
+    /// composited over the original with each row's mask weight (the tilt-shift).
+    static func gaussianBlur(_ src: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                             width: Int, height: Int, plan: BoxBlurPlan,
+                             blend: (original: UnsafePointer<UInt8>, mask: [UInt8])? = nil) {
+        let count = width * height * 4
+        // Each pass writes every byte of its target before the next reads it.
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer {
+            a.deallocate()
+            b.deallocate()
+        }
+        transpose(src, a, width: width, height: height)
+        blurColumns(a, b, width: height, height: width, plan: plan)
+        blurColumns(b, a, width: height, height: width, plan: plan)
+        blurColumns(a, b, width: height, height: width, plan: plan)
+        transpose(b, a, width: height, height: width)
+        blurColumns(a, b, width: width, height: height, plan: plan)
+        blurColumns(b, a, width: width, height: height, plan: plan)
+        blurColumns(a, out, width: width, height: height, plan: plan, blend: blend)
+    }
+
     typealias Pixel = SIMD4<UInt32>
 
     @inline(__always)
