@@ -41,7 +41,7 @@ struct BenchCommandTests {
         #expect(result.status == 0, "\(result)")
         let output = try #require(decoded, "\(result)")
         let expected = ["full", "half"].flatMap { half in Self.filters.map { "thumbnail 512 \($0) (\(half))" } }
-            + ["srcset 1024,512,256 (full)", "glitch", "effect sepia", "effect tilt-shift", "crop"]
+            + ["srcset 1024,512,256 (full)", "glitch", "effect sepia", "effect tilt-shift", "effect sharpen", "crop"]
         #expect(output.operations.map(\.operation) == expected)
         #expect(output.batches.isEmpty)
         for op in output.operations {
