@@ -9,7 +9,8 @@ __kernel void gpuglitch_unsharp_mask(__global const uchar4 *src, __global const 
     if (i >= count) return;
     int4 p = convert_int4(src[i]);
     int4 d = p - convert_int4(blurred[i]);
-    int4 sharpened = clamp(p + d * percent / 100, 0, 255);
+    // The bounds as vectors: Oclgrind 21.10 gets clamp with scalar bounds wrong past lane 0.
+    int4 sharpened = clamp(p + d * percent / 100, (int4)(0), (int4)(255));
     int4 beyond = (d > threshold) | (d < -threshold);
     dst[i] = convert_uchar4(select(p, sharpened, beyond));
 }
