@@ -1,4 +1,5 @@
 import CBoxBlur
+import ImageCodecs
 
 /// The box passes of `BoxBlurPlan` and the tilt-shift's composite, on the host: the CPU
 /// implementation of the effects built on Pillow's `GaussianBlur`. The same integer arithmetic
@@ -15,21 +16,23 @@ enum HostBoxBlur {
                              width: Int, height: Int, plan: BoxBlurPlan,
                              blend: (original: UnsafePointer<UInt8>, mask: [UInt8])? = nil) {
         let count = width * height * 4
-        // Each pass writes every byte of its target before the next reads it.
-        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer {
-            a.deallocate()
-            b.deallocate()
+        // Written whole, both: each pass (transpose, blur) writes every byte of its target
+        // before the next reads it.
+        var a = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        var b = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                let pa = a.baseAddress!, pb = b.baseAddress!
+                transpose(src, pa, width: width, height: height)
+                blurColumns(pa, pb, width: height, height: width, plan: plan)
+                blurColumns(pb, pa, width: height, height: width, plan: plan)
+                blurColumns(pa, pb, width: height, height: width, plan: plan)
+                transpose(pb, pa, width: height, height: width)
+                blurColumns(pa, pb, width: width, height: height, plan: plan)
+                blurColumns(pb, pa, width: width, height: height, plan: plan)
+                blurColumns(pa, out, width: width, height: height, plan: plan, blend: blend)
+            }
         }
-        transpose(src, a, width: width, height: height)
-        blurColumns(a, b, width: height, height: width, plan: plan)
-        blurColumns(b, a, width: height, height: width, plan: plan)
-        blurColumns(a, b, width: height, height: width, plan: plan)
-        transpose(b, a, width: height, height: width)
-        blurColumns(a, b, width: width, height: height, plan: plan)
-        blurColumns(b, a, width: width, height: height, plan: plan)
-        blurColumns(a, out, width: width, height: height, plan: plan, blend: blend)
     }
 
     typealias Pixel = SIMD4<UInt32>
