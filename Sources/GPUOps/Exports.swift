@@ -46,6 +46,7 @@
 @_exported import struct ImageEffects.SepiaKernel
 @_exported import struct ImageEffects.RGBColor
 @_exported import struct ImageEffects.TiltShiftKernel
+@_exported import struct ImageEffects.SharpenKernel
 @_exported import struct ImageEffects.GlitchKernel
 @_exported import struct ImageEffects.EffectParameterError
 

@@ -24,7 +24,7 @@ struct ThumbnailOptions: ParsableArguments {
     var filter: FilterArgument = .lanczos
 
     @Option(name: .customLong("effect"), help: ArgumentHelp(
-        "An effect after the scale and crop, before the glitch; repeatable, applied in the order given: sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB] or tilt-shift[:radius=R,centre=C,band=B,fade=F].",
+        "An effect after the scale and crop, before the glitch; repeatable, applied in the order given: sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB], tilt-shift[:radius=R,centre=C,band=B,fade=F] or sharpen[:radius=R,percent=P,threshold=T] (Pillow's UnsharpMask, default 2,150,3).",
         valueName: "name[:k=v,...]"))
     var effects: [String] = []
 
