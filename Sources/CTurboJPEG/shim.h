@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
 #include <jpeglib.h>
@@ -133,5 +134,61 @@ static inline int gpuglitch_jpeg_pillow_verdict(const unsigned char *data, size_
     int verdict = gpuglitch_jpeg_pillow_steps(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return verdict;
+}
+// ---------------------------------------------------------------------------------------------
+// JPEG writing with libjpeg's own API, for what tjCompress2 cannot ask for: optimised Huffman
+// tables (TurboJPEG 2 reads that only from the TJ_OPTIMIZE environment variable, which is
+// process-wide). The settings are tjCompress2's with TJFLAG_ACCURATEDCT (and Pillow's `save`):
+// RGBA input, libjpeg's defaults, baseline quantisation tables for `quality`, the slow integer
+// DCT, YCbCr with luma sampled `h_samp` x `v_samp` against chroma 1x1, a JFIF header.
+// Returns 0 and a malloc'd file in *out (free it), or -1 with libjpeg's message.
+static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, int height, int quality,
+                                          int h_samp, int v_samp, int progressive, int optimize,
+                                          unsigned char **out, unsigned long *size,
+                                          char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_compress_struct cinfo;
+    gpuglitch_jpeg_error error;
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(&error, 0, sizeof error);
+    cinfo.err = jpeg_std_error(&error.pub);
+    error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    error.pub.output_message = gpuglitch_jpeg_output_message;
+    message[0] = 0;
+    *out = NULL;
+    *size = 0;
+    if (setjmp(error.jump)) {
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_compress(&cinfo);
+        if (*out) { free(*out); *out = NULL; }
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, out, size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.dct_method = JDCT_ISLOW;
+    jpeg_set_colorspace(&cinfo, JCS_YCbCr);
+    cinfo.comp_info[0].h_samp_factor = h_samp;
+    cinfo.comp_info[0].v_samp_factor = v_samp;
+    cinfo.comp_info[1].h_samp_factor = 1;
+    cinfo.comp_info[1].v_samp_factor = 1;
+    cinfo.comp_info[2].h_samp_factor = 1;
+    cinfo.comp_info[2].v_samp_factor = 1;
+    cinfo.optimize_coding = optimize ? TRUE : FALSE;
+    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    size_t stride = (size_t)width * 4;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    return 0;
 }
 #endif
