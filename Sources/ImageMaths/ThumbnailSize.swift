@@ -93,3 +93,16 @@ extension ThumbnailSize {
         return sizes.first { !seen.insert($0.description).inserted }
     }
 }
+
+extension ThumbnailSize {
+    /// The output's width and height as far as this entry fixes them for every picture (nil
+    /// for a side that depends on the picture): a box under cover or pad is the box, `Wx` is
+    /// `W` wide and `xH` is `H` tall, a contain box depends on the picture; without
+    /// `enlarges` a small picture keeps its own size, so nothing is fixed. What
+    /// `{width}` and `{height}` in an output template may name before any input is read.
+    package func fixedOutputSides(fit: FitMode, enlarges: Bool) -> (width: Int?, height: Int?) {
+        guard enlarges else { return (nil, nil) }
+        if let width, let height { return fit == .contain ? (nil, nil) : (width, height) }
+        return (width, height)
+    }
+}
