@@ -73,7 +73,7 @@ struct UsageErrorTests {
         (["--size", "800x0"], "--size entries are N, WxH, Wx or xH with sides 1...65535 (got '800x0')"),
         (["--size", "800x,800X"], "--size names 800x twice"),
         (["--effort", "7"], "--effort must be 0...6 (got 7)"),
-        (["--effort", "-1"], "--effort must be 0...6 (got -1)"),
+        (["--effort=-1"], "--effort must be 0...6 (got -1)"),
         (["--fit", "pad", "--background", "#12345"], "--background must be #rrggbb or #rrggbbaa (got '#12345')"),
         (["--background", "white"], "--background must be #rrggbb or #rrggbbaa (got 'white')"),
         (["--size", "640x480", "--fit", "contain", "--output-template", "{stem}_{width}.{ext}"],
