@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The JPEG coding options against Pillow 13.0.0's `save(quality=90, progressive=...,
-/// subsampling=..., optimize=...)` (Tests/ImageCodecsTests/Fixtures/jpeg-options, made by
+/// subsampling=..., optimize=...)` (Tests/GPUOpsTests/Fixtures/jpeg-options, made by
 /// scripts/fixtures/make_jpeg_option_fixtures.py), and the promise that progressive and
 /// optimised tables change only the coding.
 @Suite("Codec: JPEG coding options")
@@ -31,7 +31,7 @@ struct JPEGOptionTests {
     }
 
     static let cases: [Case] = {
-        let url = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/jpeg-options/cases.json")
+        let url = RepositoryPaths.fixtures.appendingPathComponent("jpeg-options/cases.json")
         guard let data = try? Data(contentsOf: url), let fixture = try? JSONDecoder().decode(Fixture.self, from: data)
         else { return [] }
         return fixture.cases
