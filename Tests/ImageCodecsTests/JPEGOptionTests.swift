@@ -105,6 +105,16 @@ struct JPEGOptionTests {
     }
 }
 
+extension JPEGOptionTests {
+    @Test("libjpeg's refusal reaches the caller with its message: a side past JPEG's 65500")
+    func libjpegErrorIsReported() throws {
+        let wide = try HostImage(width: 65_501, height: 1)
+        #expect(CodecTestHelpers.failureReason { () throws(ImageCodecError) -> [UInt8] in
+            try ImageEncoder.encode(wide, as: .jpeg, options: EncodeOptions(jpeg: JPEGEncoding(optimizesHuffmanTables: true)))
+        } == .encodeFailed("libjpeg: Maximum supported image dimension is 65500 pixels"))
+    }
+}
+
 /// WebP `method` (`--effort`): lossless keeps every pixel at every effort, the default is the
 /// file of before, and an effort outside 0...6 is refused by name.
 @Suite("Codec: WebP effort")

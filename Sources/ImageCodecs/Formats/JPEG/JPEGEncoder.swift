@@ -50,7 +50,7 @@ enum JPEGEncoder: ImageSaver {
     private static func encodeWithLibjpeg(_ image: HostImage, quality: Int, coding: JPEGEncoding,
                                           fail: (String) -> ImageCodecError) throws(ImageCodecError) -> [UInt8] {
         var jpeg: UnsafeMutablePointer<UInt8>? = nil
-        var size: UInt = 0
+        var size = 0
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let sampling = coding.subsampling.lumaSamplingFactors
         let status = image.pixels.withUnsafeBufferPointer { pixels in
@@ -65,6 +65,6 @@ enum JPEGEncoder: ImageSaver {
         guard status == 0, let jpeg else {
             throw fail("libjpeg: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        return Array(UnsafeBufferPointer(start: jpeg, count: Int(size)))
+        return Array(UnsafeBufferPointer(start: jpeg, count: size))
     }
 }
