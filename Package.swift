@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "GPUOps",
             dependencies: ["OperationChain", "SystemIO", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
-                           "ImageEffects", .product(name: "SystemPackage", package: "swift-system")]
+                           "ImageEffects", .product(name: "SystemPackage", package: "swift-system")],
+            resources: [.embedInCode("Steps/Pad/pad.cl")]
         ),
 
         // Layer 9: the command-line tool: options, terminal, wiring.

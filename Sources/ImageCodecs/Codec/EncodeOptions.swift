@@ -11,12 +11,25 @@ public struct EncodeOptions: Sendable, Equatable {
     /// Whether the image's `ImageMetadata.iccProfile` is written into the file (PNG `iCCP`,
     /// JPEG APP2 `ICC_PROFILE`, WebP `ICCP`).
     public var keepsICCProfile: Bool
+    /// JPEG only: progressive, chroma subsampling, optimised Huffman tables.
+    public var jpeg: JPEGEncoding
+    /// WebP only: libwebp's `method`, 0 (fastest) ... 6 (smallest file), lossy and lossless.
+    /// For lossless WebP it changes only the coding: the pixels are exact at every effort.
+    public var webpEffort: Int
+
+    /// libwebp's own default `method`, and Pillow's: what gpuglitch always wrote.
+    public static let defaultWebPEffort = 4
+    /// The efforts libwebp knows.
+    public static let webpEfforts = 0...6
 
     public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
-                keepsICCProfile: Bool = true) {
+                keepsICCProfile: Bool = true, jpeg: JPEGEncoding = JPEGEncoding(),
+                webpEffort: Int = EncodeOptions.defaultWebPEffort) {
         self.quality = quality
         self.lossless = lossless
         self.pngCompression = pngCompression
         self.keepsICCProfile = keepsICCProfile
+        self.jpeg = jpeg
+        self.webpEffort = webpEffort
     }
 }
