@@ -89,7 +89,8 @@ public struct ThumbnailPipeline: Sendable {
         try backend.resample(resident.pixels, plans: plans) { index, resized in
             try before(index)
             // One frame (checked above): the resized pixels replace it.
-            try finish(index, from: try resident.mapFrames { _ in resized })
+            let scale = outputs[index].scale
+            try finish(index, from: try scale.cropContentAware(try resident.mapFrames { _ in resized }, on: backend))
         }
     }
 
