@@ -56,27 +56,34 @@ struct SmartCropReference: Sendable, CustomTestStringConvertible {
     /// Whether the resized picture is larger than the box, so that there is a window to choose.
     var hasChoice: Bool { scaled.width > box.width || scaled.height > box.height }
 
-    /// How many rows with a window to choose agree within `tolerance` pixels on both axes, for
-    /// one gravity, and a line for each that does not.
-    static func agreement(_ rows: [SmartCropReference], folder: String, gravity: Gravity, tolerance: Int = 2,
-                          on backend: any ComputeBackend) throws -> (agreeing: Int, compared: Int, misses: [String]) {
-        var agreeing = 0, compared = 0, misses: [String] = []
+    /// For each gravity, how many rows with a window to choose agree within `tolerance` pixels
+    /// on both axes, and a line for each that does not (each photo decoded and resized once).
+    struct Agreement {
+        var agreeing: [Gravity: Int] = [:]
+        var compared = 0
+        var misses: [String] = []
+    }
+
+    static func agreement(_ rows: [SmartCropReference], folder: String, tolerance: Int = 2,
+                          on backend: any ComputeBackend) throws -> Agreement {
+        var result = Agreement()
         for row in rows where row.hasChoice {
             let ours = try row.ours(folder: folder, on: backend)
+            result.compared += 1
             guard ours.scaledSHA256 == row.scaledSHA256 else {
-                misses.append("\(row.testDescription): resized pixels differ from the ones libvips was fed")
-                compared += 1
+                result.misses.append("\(row.testDescription): resized pixels differ from the ones libvips was fed")
                 continue
             }
-            let theirs = gravity == .attention ? row.attention : row.entropy
-            let mine = gravity == .attention ? ours.attention : ours.entropy
-            compared += 1
-            if abs(mine.x - theirs.x) <= tolerance && abs(mine.y - theirs.y) <= tolerance {
-                agreeing += 1
-            } else {
-                misses.append("\(row.testDescription) \(gravity): ours (\(mine.x), \(mine.y)), libvips (\(theirs.x), \(theirs.y)) in \(ours.scaled)")
+            for (gravity, theirs, mine) in [(Gravity.attention, row.attention, ours.attention),
+                                            (.entropy, row.entropy, ours.entropy)] {
+                if abs(mine.x - theirs.x) <= tolerance && abs(mine.y - theirs.y) <= tolerance {
+                    result.agreeing[gravity, default: 0] += 1
+                } else {
+                    result.misses.append("\(row.testDescription) \(gravity): ours (\(mine.x), \(mine.y)), "
+                                         + "libvips (\(theirs.x), \(theirs.y)) in \(ours.scaled)")
+                }
             }
         }
-        return (agreeing, compared, misses)
+        return result
     }
 }
