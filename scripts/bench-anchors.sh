@@ -24,7 +24,10 @@
 #                     level, rated against the best PNG anchor, total bytes listed too)
 #                     pillow-simd-srcset pyvips-srcset gpuglitch-cpu-srcset (the srcset job:
 #                     each photo once, contain 1024, 512 and 256, JPEG q85 4:2:0, rated
-#                     against the faster srcset anchor); groups effects, webp, png, srcset
+#                     against the faster srcset anchor) pyvips-attention
+#                     gpuglitch-cpu-attention gpuglitch-opencl-attention (the thumbnail job
+#                     with --gravity attention, rated against pyvips' crop="attention");
+#                     groups effects, webp, png, srcset, attention
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
 #   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
@@ -78,6 +81,7 @@ wants effects && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants webp && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants png && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants srcset && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
+wants attention && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
 # --- anchors -------------------------------------------------------------------------------
@@ -125,7 +129,7 @@ GG=${GPUGLITCH:-}
 if [ "$WANT_GPUGLITCH" = 1 ] && ! build_gpuglitch; then
   for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
            gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png \
-           gpuglitch-cpu-srcset; do
+           gpuglitch-cpu-srcset gpuglitch-cpu-attention gpuglitch-opencl-attention; do
     unavailable "$t" "swift build failed: $(swift_build_error)"
   done
 fi

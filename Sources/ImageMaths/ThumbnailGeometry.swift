@@ -11,8 +11,20 @@ public enum FitMode: String, Sendable, CaseIterable {
 }
 
 /// Where the box is cut from when `cover` leaves more than the box on one axis.
+///
+/// The five anchors are fixed, so the crop is fused with the resize. `attention` and
+/// `entropy` look at the resized pixels first, as libvips' `smartcrop` does
+/// (docs/SPEC.md §3.1): the picture is resized whole, the window chosen, then cut out.
 public enum Gravity: String, Sendable, CaseIterable {
     case centre, north, south, east, west
+    /// The window around the most striking part: edges, skin tones and saturated colour.
+    case attention
+    /// The window of greatest entropy, found by trimming the duller edge step by step.
+    case entropy
+
+    /// Whether the window depends on the pixels (`attention`, `entropy`) rather than on the
+    /// sizes alone.
+    public var isContentAware: Bool { self == .attention || self == .entropy }
 
     /// The `side × side` square anchored here inside a `width × height` image (integer
     /// halving of the slack, as docs/SPEC.md §3 says).
@@ -20,12 +32,13 @@ public enum Gravity: String, Sendable, CaseIterable {
         rect(width: n, height: n, inWidth: width, height: height)
     }
 
-    /// The `boxWidth × boxHeight` rectangle anchored here inside a `width × height` image.
+    /// The `boxWidth × boxHeight` rectangle anchored here inside a `width × height` image; the
+    /// centre's for a content-aware gravity, whose window only the pixels decide.
     package func rect(width boxWidth: Int, height boxHeight: Int, inWidth width: Int, height: Int) -> PixelRect {
         let slackX = width - boxWidth, slackY = height - boxHeight
         let x: Int, y: Int
         switch self {
-        case .centre: (x, y) = (slackX / 2, slackY / 2)
+        case .centre, .attention, .entropy: (x, y) = (slackX / 2, slackY / 2)
         case .north: (x, y) = (slackX / 2, 0)
         case .south: (x, y) = (slackX / 2, slackY)
         case .west: (x, y) = (0, slackY / 2)
@@ -119,6 +132,13 @@ package struct ThumbnailGeometry: Sendable, Equatable {
     /// quotient, then product, rounded half to even, as Python's `round` does.
     static func pillowContainSide(_ other: Int, box: Int, matching: Int) -> Int {
         Int((Double(other) / Double(matching) * Double(box)).rounded(.toNearestOrEven))
+    }
+
+    /// The resize alone, every resized pixel kept: what a content-aware gravity analyses
+    /// before it cuts its window.
+    package func uncroppedPlan(inputWidth: Int, inputHeight: Int, filter: ResampleFilter) -> ResamplePlan {
+        ResamplePlan(inputWidth: inputWidth, inputHeight: inputHeight,
+                     outputWidth: scaledWidth, outputHeight: scaledHeight, filter: filter)
     }
 
     /// The fused resize-and-crop for this geometry.

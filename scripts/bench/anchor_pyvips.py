@@ -8,11 +8,15 @@ on one thread, so the pool of 2 uses the 2 cores without oversubscribing them. p
 imported in the workers only: libvips starts threads, and forking a process that already
 has them is unsafe.
 
+With CROP attention (a 5th argument), the attention-crop job: `crop="attention"`, libvips'
+attention smartcrop, in place of the centre.
+
 With FORMAT png or webp, the PNG and WebP output jobs: the same thumbnails written with
 `pngsave(out, strip=True)` (pngsave's defaults otherwise: zlib 6, libvips' own row filter) or
 `webpsave(out, Q=90, strip=True)` (libwebp's defaults otherwise: method 4, lossy).
 
-Usage: anchor_pyvips.py INDIR OUTDIR [JOBS [FORMAT]]   (FORMAT: jpeg, the default, png or webp)
+Usage: anchor_pyvips.py INDIR OUTDIR [JOBS [FORMAT [CROP]]]   (FORMAT: jpeg, the default, png or webp;
+       CROP: centre, the default, or attention)
 """
 
 import os
@@ -24,13 +28,14 @@ from corpus_files import run_anchor  # noqa: E402
 SIZE = 512
 # Read before the pool forks, so the workers see it too.
 FORMAT = sys.argv[4] if len(sys.argv) > 4 else "jpeg"
+CROP = sys.argv[5] if len(sys.argv) > 5 else "centre"
 
 
 def thumbnail(job):
     import pyvips  # in the worker, after fork
 
     path, out = job
-    image = pyvips.Image.thumbnail(path, SIZE, height=SIZE, crop="centre")
+    image = pyvips.Image.thumbnail(path, SIZE, height=SIZE, crop=CROP)
     stem = os.path.splitext(out)[0]
     if FORMAT == "png":
         image.pngsave(stem + ".png", strip=True)

@@ -56,11 +56,17 @@ PNG_GPUGLITCH = ["gpuglitch-cpu-png"]
 SRCSET_SIZES = (1024, 512, 256)
 SRCSET_ANCHORS = ["pillow-simd-srcset", "pyvips-srcset"]
 SRCSET_GPUGLITCH = ["gpuglitch-cpu-srcset"]
+# The attention-crop job (the thumbnail job with the window chosen by libvips' attention
+# smartcrop, --gravity attention): its own anchor and ratios.
+ATTENTION_ANCHORS = ["pyvips-attention"]
+ATTENTION_GPUGLITCH = ["gpuglitch-cpu-attention", "gpuglitch-opencl-attention"]
 GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
           "webp": WEBP_ANCHORS + WEBP_GPUGLITCH, "png": PNG_ANCHORS + PNG_GPUGLITCH,
           "srcset": SRCSET_ANCHORS + SRCSET_GPUGLITCH,
+          "attention": ATTENTION_ANCHORS + ATTENTION_GPUGLITCH,
           "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH
-          + PNG_ANCHORS + PNG_GPUGLITCH + SRCSET_ANCHORS + SRCSET_GPUGLITCH}
+          + PNG_ANCHORS + PNG_GPUGLITCH + SRCSET_ANCHORS + SRCSET_GPUGLITCH
+          + ATTENTION_ANCHORS + ATTENTION_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -85,6 +91,9 @@ LABELS = {
     "pillow-simd-srcset": "Pillow-SIMD, one draft, contain 1024/512/256, q85, pool of 2",
     "pyvips-srcset": "pyvips thumbnail 1024 + thumbnail_image 512/256, Q85, pool of 2",
     "gpuglitch-cpu-srcset": "gpuglitch --device cpu --no-glitch --size 1024,512,256 --fit contain",
+    "pyvips-attention": "pyvips thumbnail crop=attention, pool of 2",
+    "gpuglitch-cpu-attention": "gpuglitch --device cpu --no-glitch --gravity attention",
+    "gpuglitch-opencl-attention": "gpuglitch --device opencl --no-glitch --gravity attention",
 }
 
 
@@ -221,6 +230,8 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
         return [py, f"{HERE}/anchor_pyvips_srcset.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "pyvips":
         return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
+    if tool == "pyvips-attention":
+        return [py, f"{HERE}/anchor_pyvips.py", corpus, out, "2", "jpeg", "attention"], {"VIPS_CONCURRENCY": "1"}, None
     if tool == "opencv":
         return [py, f"{HERE}/anchor_opencv.py", corpus, out, "2"], {}, None
     if tool == "vipsthumbnail":
@@ -240,6 +251,8 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
         argv.append("--no-glitch")
     if tool.endswith("-effects"):
         argv += ["--effect", "sepia", "--effect", "tilt-shift"]
+    if tool.endswith("-attention"):
+        argv += ["--gravity", "attention"]
     return argv, {}, None
 
 
@@ -344,6 +357,7 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
         return min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
     best_thumbnail, best_effects, best_webp = best_of(ANCHORS), best_of(EFFECT_ANCHORS), best_of(WEBP_ANCHORS)
     best_png, best_srcset = best_of(PNG_ANCHORS), best_of(SRCSET_ANCHORS)
+    best_attention = best_of(ATTENTION_ANCHORS)
     head = ("| tool | inputs | median wall (s) | images/s | peak RSS (MiB) | peak PSS (MiB) "
             "| largest process (MiB) | CPU user+sys (s) |" if repeat_mode else
             "| tool | median wall (s) | images/s | ratio to best anchor | peak RSS (MiB) "
@@ -366,7 +380,8 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
             best = (best_effects if j.tool in EFFECT_ANCHORS + EFFECT_GPUGLITCH
                     else best_webp if j.tool in WEBP_ANCHORS + WEBP_GPUGLITCH
                     else best_png if j.tool in PNG_ANCHORS + PNG_GPUGLITCH
-                    else best_srcset if j.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH else best_thumbnail)
+                    else best_srcset if j.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH
+                    else best_attention if j.tool in ATTENTION_ANCHORS + ATTENTION_GPUGLITCH else best_thumbnail)
             ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
             if j is best:
                 ratio += " (best)"
@@ -409,6 +424,8 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
         "pillow-simd-srcset": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pyvips-srcset": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                           " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
+        "pyvips-attention": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                             " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pillow-simd-png": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pillow-png": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],

@@ -99,7 +99,8 @@ public struct ThumbnailPipeline: Sendable {
         let plans = try outputs.map { try $0.scale.plan(inputWidth: resident.width, inputHeight: resident.height) }
         try backend.resample(resident.pixels, plans: plans) { index, resized in
             try before(index)
-            try finish(index, from: try resident.replacingPixels(with: resized))
+            let scale = outputs[index].scale
+            try finish(index, from: try scale.cropContentAware(try resident.replacingPixels(with: resized), on: backend))
         }
     }
 

@@ -4,7 +4,8 @@ import ImageMaths
 public enum CropRegion: Sendable, Equatable {
     /// Exactly this rectangle; it must lie inside the image.
     case rect(PixelRect)
-    /// The largest square, anchored at `gravity` (docs/SPEC.md §3's crop of cover).
+    /// The largest square, anchored at `gravity` (docs/SPEC.md §3's crop of cover); chosen
+    /// from the pixels for `attention` and `entropy` (§3.1).
     case square(Gravity)
 
     /// The rectangle for a `width × height` image.
@@ -29,6 +30,10 @@ public struct CropStep: ImageStep, Equatable {
     public init(region: CropRegion) { self.region = region }
 
     public func apply(to image: ImageContainer, on backend: any ComputeBackend) throws -> ImageContainer {
+        if case .square(let gravity) = region, gravity.isContentAware {
+            let side = min(image.width, image.height)
+            return try ContentAwareWindow.crop(image, width: side, height: side, gravity: gravity, on: backend)
+        }
         let rect = try region.rect(width: image.width, height: image.height)
         return try image.mapFrames { try backend.cropIfNeeded($0, to: rect) }
     }

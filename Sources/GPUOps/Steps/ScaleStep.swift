@@ -19,6 +19,14 @@ public struct ScaleStep: ImageStep, Equatable {
 
     public func apply(to image: ImageContainer, on backend: any ComputeBackend) throws -> ImageContainer {
         let plan = try plan(inputWidth: image.width, inputHeight: image.height)
-        return try image.mapFrames { try backend.resample($0, plan: plan) }
+        return try cropContentAware(try image.mapFrames { try backend.resample($0, plan: plan) }, on: backend)
+    }
+
+    /// The window a content-aware gravity (`attention`, `entropy`) picks from the resized
+    /// image, cut out; the image as it is for every other target, whose crop `plan` fused.
+    package func cropContentAware(_ resized: ImageContainer, on backend: any ComputeBackend) throws -> ImageContainer {
+        guard let crop = target.contentAwareCrop else { return resized }
+        return try ContentAwareWindow.crop(resized, width: crop.box.width, height: crop.box.height,
+                                           gravity: crop.gravity, on: backend)
     }
 }

@@ -4,7 +4,9 @@ public enum ScaleTarget: Sendable, Equatable {
     /// Exactly `width × height` (aspect ratio not kept).
     case size(width: Int, height: Int)
     /// Shorter side to `side`, then the `side × side` square at `gravity` — resize and crop in
-    /// one pass that computes only the pixels of the square (docs/SPEC.md §3, cover).
+    /// one pass that computes only the pixels of the square (docs/SPEC.md §3, cover). For
+    /// `attention` and `entropy` the whole image is resized, then the square chosen from its
+    /// pixels and cut (§3.1).
     case cover(side: Int, gravity: Gravity)
     /// Longer side to `side`, aspect ratio kept (docs/SPEC.md §3, contain).
     case contain(side: Int)
@@ -30,8 +32,9 @@ public enum ScaleTarget: Sendable, Equatable {
             return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: w, outputHeight: h, filter: filter)
         case .cover(let side, let gravity):
             guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
-            return ThumbnailGeometry(width: width, height: height, size: side, fit: .cover, gravity: gravity)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+            let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover, gravity: gravity)
+            return gravity.isContentAware ? g.uncroppedPlan(inputWidth: width, inputHeight: height, filter: filter)
+                : g.resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
         case .contain(let side):
             guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
             return ThumbnailGeometry(width: width, height: height, size: side, fit: .contain)
@@ -45,9 +48,24 @@ public enum ScaleTarget: Sendable, Equatable {
             guard w != nil || h != nil, (w ?? 1) > 0, (h ?? 1) > 0 else {
                 throw ImageOperationError.invalidSize(width: w ?? 0, height: h ?? 0)
             }
-            return ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
-                                     gravity: gravity, enlarges: enlarges)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+            let g = ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
+                                      gravity: gravity, enlarges: enlarges)
+            return contentAwareCrop != nil
+                ? g.uncroppedPlan(inputWidth: width, inputHeight: height, filter: filter)
+                : g.resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+        }
+    }
+
+    /// The window a content-aware gravity cuts from the resized image (`plan` leaves it
+    /// whole for those), or nil when the plan's crop is the whole story (a fixed gravity, or a
+    /// fit or a one-sided box that cuts nothing).
+    package var contentAwareCrop: (box: PixelSize, gravity: Gravity)? {
+        switch self {
+        case .cover(let side, let gravity) where gravity.isContentAware:
+            (PixelSize(width: side, height: side), gravity)
+        case .box(let w?, let h?, .cover, let gravity, _) where gravity.isContentAware:
+            (PixelSize(width: w, height: h), gravity)
+        default: nil
         }
     }
 

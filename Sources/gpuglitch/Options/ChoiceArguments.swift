@@ -44,9 +44,10 @@ enum PNGCompressionArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--gravity centre|north|south|east|west`; `center` is accepted for `centre`.
+/// `--gravity centre|north|south|east|west|attention|entropy`; `center` is accepted for
+/// `centre`.
 enum GravityArgument: String, CaseIterable, ExpressibleByArgument {
-    case centre, north, south, east, west
+    case centre, north, south, east, west, attention, entropy
 
     init?(argument: String) {
         if argument == "center" {
@@ -63,6 +64,8 @@ enum GravityArgument: String, CaseIterable, ExpressibleByArgument {
         case .south: .south
         case .east: .east
         case .west: .west
+        case .attention: .attention
+        case .entropy: .entropy
         }
     }
 }

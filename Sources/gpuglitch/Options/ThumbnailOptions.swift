@@ -21,7 +21,7 @@ struct ThumbnailOptions: ParsableArguments {
           help: "Never scale up: a size larger than the image writes it at its own size (contain) or crops at most the box from it unscaled (cover).")
     var noEnlarge = false
 
-    @Option(help: "Crop anchor for cover (center is accepted for centre).")
+    @Option(help: "Crop anchor for cover (center is accepted for centre); attention and entropy choose the window from the resized pixels, as libvips' smartcrop.")
     var gravity: GravityArgument = .centre
 
     @Option(help: "Resampling filter (Pillow's, exactly).")
