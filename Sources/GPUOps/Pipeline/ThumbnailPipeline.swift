@@ -61,7 +61,8 @@ public struct ThumbnailPipeline: Sendable {
     /// ICC profile kept unless the settings strip it or convert to sRGB.
     package func encode(as format: ImageFormat) -> EncodeStep {
         EncodeStep(format: format, quality: settings.quality, lossless: settings.webpLossless,
-                   pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
+                   pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile,
+                   effort: settings.effort)
     }
 
     /// Runs every output over `image`, output after output, handing each result to `body`

@@ -1,11 +1,16 @@
 /// How `ImageEncoder` writes: the settings of every writable format in one value (each format
 /// reads its own), like `DecodeOptions` for reading.
 public struct EncodeOptions: Sendable, Equatable {
-    /// JPEG and lossy WebP quality, 1...100 (JPEG refuses anything else).
+    /// JPEG, lossy WebP, AVIF and lossy JPEG XL quality, 1...100 (JPEG refuses anything else;
+    /// AVIF and JPEG XL take 0 too).
     public var quality: Int
-    /// WebP only: lossless, every pixel kept exactly (the colour under fully transparent pixels
-    /// too), so its pixels equal the PNG's.
+    /// WebP and JPEG XL: lossless, every pixel kept exactly (the colour under fully
+    /// transparent pixels too), so its pixels equal the PNG's.
     public var lossless: Bool
+    /// How hard the encoder works, where more is slower and smaller; nil is each format's
+    /// default. AVIF: 0...10 (libavif speed `10 − effort`, default 3); JPEG XL: 1...9 (cjxl's
+    /// effort, default 7).
+    public var effort: Int?
     /// PNG only: how hard libdeflate compresses.
     public var pngCompression: PNGCompression
     /// Whether the image's `ImageMetadata.iccProfile` is written into the file (PNG `iCCP`,
@@ -13,8 +18,9 @@ public struct EncodeOptions: Sendable, Equatable {
     public var keepsICCProfile: Bool
 
     public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
-                keepsICCProfile: Bool = true) {
+                keepsICCProfile: Bool = true, effort: Int? = nil) {
         self.quality = quality
+        self.effort = effort
         self.lossless = lossless
         self.pngCompression = pngCompression
         self.keepsICCProfile = keepsICCProfile

@@ -39,11 +39,16 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: "Output format; keep writes each image in its input's format (jpg is accepted for jpeg).")
     var format: FormatArgument = .keep
 
-    @Option(help: ArgumentHelp("JPEG and lossy WebP quality, 1...100.", valueName: "1...100"))
+    @Option(help: ArgumentHelp("JPEG, lossy WebP, AVIF and lossy JPEG XL quality, 1...100 (AVIF as Pillow's quality=, JPEG XL as cjxl -q).",
+                               valueName: "1...100"))
     var quality: Int = 90
 
-    @Flag(help: "WebP output without loss: every pixel as in the PNG output (with --format webp, or keep for WebP inputs).")
+    @Flag(help: "WebP or JPEG XL output without loss: every pixel as in the PNG output (with --format webp or jxl, or keep for WebP and JPEG XL inputs).")
     var lossless = false
+
+    @Option(help: ArgumentHelp("Encoder effort, more is slower and smaller: AVIF 0...10 (default 3, libavif speed 10-effort), JPEG XL 1...9 (default 7, as cjxl -e).",
+                               valueName: "N"))
+    var effort: Int?
 
     @Option(help: "PNG compression: fast (larger files), standard (about Pillow's size) or smallest (slowest); same pixels.")
     var pngCompression: PNGCompressionArgument = .standard
@@ -97,8 +102,18 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
         }
-        if lossless && !(format == .webp || format == .keep) {
-            throw ValidationError("--lossless goes with --format webp (or keep, for WebP inputs)")
+        if lossless && !(format == .webp || format == .jxl || format == .keep) {
+            throw ValidationError("--lossless goes with --format webp or jxl (or keep, for WebP and JPEG XL inputs)")
+        }
+        if let effort {
+            switch format {
+            case .avif where !(0...10).contains(effort):
+                throw ValidationError("--effort must be 0...10 for AVIF (got \(effort))")
+            case .jxl where !(1...9).contains(effort), .keep where !(1...9).contains(effort):
+                throw ValidationError("--effort must be 1...9 for JPEG XL (got \(effort))")
+            case .avif, .jxl, .keep: break
+            default: throw ValidationError("--effort goes with --format avif or jxl (or keep, for JPEG XL inputs)")
+            }
         }
         if lenientJpeg && failOn == .warning {
             throw ValidationError("--lenient-jpeg and --fail-on warning cannot be used together")
@@ -161,6 +176,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.effects = try imageEffects()
         s.quality = quality
         s.webpLossless = lossless
+        s.effort = effort
         s.pngCompression = pngCompression.compression
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
