@@ -174,6 +174,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzDecode", ["ImageCodecs", "FuzzDecodeOptions"]),
         ("FuzzDeterminism", ["ImageCodecs", "FuzzDecodeOptions", "CHeapFill"]),
         ("FuzzHeader", ["ImageCodecs"]),
+        ("FuzzJXL", ["ImageCodecs", "FuzzDecodeOptions", "ImageMaths"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
         ("FuzzReportMerge", ["GPUOps", "SystemIO"]),

@@ -1,19 +1,19 @@
 import CJXL
 
 /// One libjxl decoder over a file held in memory (`bytes` must outlive it), destroyed with it.
-/// Its allocations go through `JXLAllocationBudget`, so a small file that declares a huge frame
-/// fails inside libjxl instead of taking the process's memory.
+///
+/// The input is given whole but not closed: libjxl then asks for more input when the file ends
+/// before what it is reading does, which is how a cut-off file is told from a damaged one. A
+/// container whose last box runs to the end of the file needs the input closed to finish, so
+/// it is closed on the first request for more, and a second request means the file is cut off.
 final class JXLDecoderSession {
     private let decoder: OpaquePointer
-    private let budget: JXLAllocationBudget
     private let source: String
+    private var inputClosed = false
 
-    init(_ bytes: UnsafeRawBufferPointer, source: String,
-         allocationLimit: Int = JXLAllocationBudget.headerLimit) throws(ImageCodecError) {
+    init(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageCodecError) {
         self.source = source
-        budget = JXLAllocationBudget(limit: allocationLimit)
-        var manager = budget.memoryManager
-        guard let decoder = JxlDecoderCreate(&manager) else {
+        guard let decoder = JxlDecoderCreate(nil) else {
             throw ImageCodecError(source: source, reason: .corrupt("libjxl: out of memory"))
         }
         self.decoder = decoder
@@ -21,7 +21,6 @@ final class JXLDecoderSession {
                 == JXL_DEC_SUCCESS else {
             throw ImageCodecError(source: source, reason: .corrupt("libjxl refused the input"))
         }
-        JxlDecoderCloseInput(decoder)
     }
 
     deinit { JxlDecoderDestroy(decoder) }
@@ -35,14 +34,15 @@ final class JXLDecoderSession {
                            orientation: ImageOrientation(exifValue: Int(info.orientation.rawValue)))
     }
 
-    /// The file's own ICC profile, or nil when it declares its colour space by name (sRGB,
-    /// Display P3...) rather than with a profile, or is damaged.
+    /// The file's ICC profile: the one it carries, or the one libjxl makes from a colour space
+    /// it declares by name (libjxl's encoder stores Display P3, say, by name even when given a
+    /// profile); nil for sRGB by name, or a damaged file.
     func originalProfile() -> [UInt8]? {
         guard (try? subscribe([JXL_DEC_COLOR_ENCODING])) != nil,
               (try? next(expecting: JXL_DEC_COLOR_ENCODING, stage: "colour encoding")) != nil else { return nil }
         var encoding = JxlColorEncoding()
         if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &encoding)
-            == JXL_DEC_SUCCESS { return nil }
+            == JXL_DEC_SUCCESS, Self.isSRGB(encoding) { return nil }
         var size = 0
         guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) == JXL_DEC_SUCCESS,
               size > 0, size <= ICCProfile.maximumBytes else { return nil }
@@ -55,15 +55,14 @@ final class JXLDecoderSession {
 
     /// The first frame as stored (not turned), 8-bit RGBA, and whether its colours were
     /// converted from the file's colour space to sRGB. `header` was checked against the pixel
-    /// limit; the size is checked against the memory budget before the pixels are allocated,
-    /// and libjxl's own allocations are bounded by the budget as well.
+    /// limit; the size is checked against the memory budget (libjxl's own buffers included)
+    /// before libjxl decodes any pixel.
     func decodePixels(header: ImageHeader, options: DecodeOptions) throws(ImageCodecError) -> (HostImage, Bool) {
         let width = header.storedWidth, height = header.storedHeight
         // libjxl holds the frame as 32-bit float planes (colour and alpha) besides the result.
         let decoderBytes = MemoryBudget.saturating(MemoryBudget.saturating(width, times: height), times: 16)
         try ImageDecoder.checkMemoryBudget(width: width, height: height, decoderBytes: decoderBytes,
                                            options: options, source: source)
-        budget.limit = options.memoryBudget
         try subscribe([JXL_DEC_BASIC_INFO, JXL_DEC_COLOR_ENCODING, JXL_DEC_FULL_IMAGE])
         guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
               JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS else {
@@ -103,14 +102,19 @@ final class JXLDecoderSession {
     private func preferSRGB(grey: Bool) throws(ImageCodecError) -> Bool {
         var original = JxlColorEncoding()
         let isSRGB = JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &original)
-            == JXL_DEC_SUCCESS && original.white_point == JXL_WHITE_POINT_D65
-            && (grey || original.primaries == JXL_PRIMARIES_SRGB) && original.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
+            == JXL_DEC_SUCCESS && Self.isSRGB(original)
         var srgb = JxlColorEncoding()
         JxlColorEncodingSetToSRGB(&srgb, grey ? JXL_TRUE : JXL_FALSE)
         guard JxlDecoderSetPreferredColorProfile(decoder, &srgb) == JXL_DEC_SUCCESS else {
             throw ImageCodecError(source: source, reason: .corrupt("libjxl cannot convert the image to sRGB"))
         }
         return !isSRGB
+    }
+
+    /// sRGB by name: D65, sRGB primaries (any, for grey) and the sRGB transfer.
+    private static func isSRGB(_ encoding: JxlColorEncoding) -> Bool {
+        encoding.white_point == JXL_WHITE_POINT_D65 && encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
+            && (encoding.color_space == JXL_COLOR_SPACE_GRAY || encoding.primaries == JXL_PRIMARIES_SRGB)
     }
 
     private func subscribe(_ events: [JxlDecoderStatus]) throws(ImageCodecError) {
@@ -123,13 +127,16 @@ final class JXLDecoderSession {
     /// Runs libjxl to its next event, which must be `expected`: running out of input is a
     /// cut-off file, an error or another event a damaged one (`stage` names what was read).
     private func next(expecting expected: JxlDecoderStatus, stage: String) throws(ImageCodecError) {
-        let status = JxlDecoderProcessInput(decoder)
+        var status = JxlDecoderProcessInput(decoder)
+        if status == JXL_DEC_NEED_MORE_INPUT, !inputClosed {
+            inputClosed = true
+            JxlDecoderCloseInput(decoder)
+            status = JxlDecoderProcessInput(decoder)
+            // Closed, libjxl reports the end of the data as an error: the file is cut off.
+            if status != expected { throw ImageCodecError(source: source, reason: .truncated) }
+        }
         if status == expected { return }
         if status == JXL_DEC_NEED_MORE_INPUT { throw ImageCodecError(source: source, reason: .truncated) }
-        if budget.refused {
-            throw ImageCodecError(source: source, reason: .corrupt(
-                "libjxl needed more memory than the budget of \(budget.limit >> 20) MiB reading the \(stage)"))
-        }
         throw ImageCodecError(source: source, reason: .corrupt("libjxl could not decode the \(stage)"))
     }
 

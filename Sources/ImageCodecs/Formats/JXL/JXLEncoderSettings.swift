@@ -1,13 +1,18 @@
+import Foundation
+
 /// What `--quality`, `--lossless` and `--effort` mean for JPEG XL, as libjxl takes them.
 ///
-/// Quality maps to a butteraugli distance exactly as libjxl 0.7's `cjxl -q` does (and
-/// `JxlEncoderDistanceFromQuality` in later libjxl): 100 is lossless, 30...99 is
-/// `0.1 + (100 − quality) · 0.09` (90 → 1.0, "visually lossless"), below 30 the curve
-/// `53/3000 · q² − 23/20 · q + 25` (0 → 25). `--lossless` is distance 0 with the modular
-/// lossless mode, whatever the quality. Effort 1...9 is libjxl's (cjxl's default, 7).
+/// Quality maps to a butteraugli distance exactly as libjxl 0.7's `cjxl -q` does: 100 is
+/// lossless, 30...99 is `0.1 + (100 − quality) · 0.09` (90 → 1.0, "visually lossless"), below
+/// 30 `6.4 + 2.5^((30 − quality) / 5) / 6.25`, up to libjxl's largest distance, 25 (reached
+/// below quality 5, where cjxl 0.7 itself fails). Later libjxl (`JxlEncoderDistanceFromQuality`)
+/// changed only the part below 30. `--lossless` is distance 0 with the modular lossless mode,
+/// whatever the quality. Effort 1...9 is libjxl's (cjxl's default, 7).
 struct JXLEncoderSettings: Equatable {
     static let defaultEffort = 7
     static let efforts = 1...9
+    /// libjxl 0.7 refuses a larger distance.
+    static let largestDistance = 25.0
 
     /// The butteraugli distance; 0 with `lossless`.
     let distance: Float
@@ -19,7 +24,7 @@ struct JXLEncoderSettings: Equatable {
         self.effort = effort
         let q = Double(quality)
         distance = self.lossless ? 0
-            : Float(q >= 30 ? 0.1 + (100 - q) * 0.09 : 53.0 / 3000.0 * q * q - 23.0 / 20.0 * q + 25.0)
+            : Float(q >= 30 ? 0.1 + (100 - q) * 0.09 : min(Self.largestDistance, 6.4 + pow(2.5, (30 - q) / 5) / 6.25))
     }
 
     /// The settings `options` ask for; a quality or effort outside its range is refused.
