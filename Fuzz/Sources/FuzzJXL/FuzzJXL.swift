@@ -26,7 +26,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
         do {
             decoded = try ImageDecoder.decode(data: file, source: "fuzz", options: options)
         } catch {
-            _ = error.description
+            _ = "\(error)"
             return
         }
         let image = decoded.image
