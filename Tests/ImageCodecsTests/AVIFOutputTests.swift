@@ -61,8 +61,8 @@ import TestSupport
             let avif = try ImageEncoder.encode(source, as: .avif, quality: pillow.quality)
             let decoded = try ImageDecoder.decode(data: avif, source: "q\(pillow.quality)").image
             let psnr = CodecTestHelpers.psnr(decoded, source), ssim = Self.ssim(decoded, source)
-            // libaom 3.6 at speed 7 against Pillow's libaom 3.14 at speed 6: within 0.3 dB from
-            // quality 50 up; at quality 30 this photo is 0.5 dB and 0.01 SSIM below.
+            // libaom 3.6 against Pillow's libaom 3.14, both at speed 6: within 0.3 dB from
+            // quality 50 up; at quality 30 this photo may be up to 0.6 dB and 0.012 SSIM below.
             let (dB, ssimTolerance) = pillow.quality >= 50 ? (0.3, 0.005) : (0.6, 0.012)
             #expect(psnr >= pillow.psnr - dB, "quality \(pillow.quality): PSNR \(psnr) vs Pillow's \(pillow.psnr)")
             #expect(ssim >= pillow.ssim - ssimTolerance, "quality \(pillow.quality): SSIM \(ssim) vs Pillow's \(pillow.ssim)")
@@ -77,7 +77,7 @@ import TestSupport
         #expect(AVIFEncoderSettings(quality: 60, effort: 3).quantizer == 25)
         #expect(AVIFEncoderSettings(quality: 0, effort: 3).quantizer == 63)
         #expect(AVIFEncoderSettings(quality: 60, effort: 0).speed == 10 && AVIFEncoderSettings(quality: 60, effort: 10).speed == 0)
-        #expect(AVIFEncoderSettings(quality: 60, effort: AVIFEncoderSettings.defaultEffort).speed == 7)
+        #expect(AVIFEncoderSettings(quality: 60, effort: AVIFEncoderSettings.defaultEffort).speed == 6)
     }
 
     @Test func moreEffortIsSlowerAndSmaller() throws {

@@ -4,8 +4,11 @@ quality 60, by Pillow 13.0.0 (its own AVIF writer: anchor_pillow.py ... avif), p
 (`heifsave` with AV1: anchor_pyvips.py ... avif) and gpuglitch (`--format avif --quality 60
 --no-glitch --device cpu`), in rounds of the three in turn. Prints, per tool, the median
 throughput, the total bytes and the mean PSNR of each thumbnail against the exact scaled image
-(Pillow's `ImageOps.fit(..., LANCZOS)` of the full decode, no draft), and the goal's ratios
-against the faster anchor.
+of the same tool's geometry, without shrink-on-load: Pillow's `ImageOps.fit(..., LANCZOS)` of
+the full decode (no draft), pyvips' `thumbnail_image` of the full decode, gpuglitch's PNG
+output with `--no-shrink-on-load` (the three crop windows differ by a pixel or so, which costs
+tens of dB on some photos when one tool is compared with another's reference), and the goal's
+ratios against the faster anchor.
 
 Usage: GPUGLITCH=.build/release/gpuglitch python3 scripts/bench/avif_job.py [CORPUS] [ROUNDS]
        (defaults /tmp/gpuglitch-corpus, 2; work in /tmp/gpuglitch-avif-job)
@@ -38,15 +41,26 @@ TOOLS = {
 
 
 def references(files):
-    """The exact 512x512 cover of every input, computed once."""
-    folder = os.path.join(WORK, "reference")
-    os.makedirs(folder, exist_ok=True)
+    """The exact 512x512 cover of every input in each tool's geometry, computed once."""
+    import pyvips
+    folders = {tool: os.path.join(WORK, "reference-" + tool) for tool in TOOLS}
+    for folder in folders.values():
+        os.makedirs(folder, exist_ok=True)
     for path in files:
-        out = os.path.join(folder, os.path.splitext(os.path.basename(path))[0] + ".png")
+        name = os.path.splitext(os.path.basename(path))[0] + ".png"
+        out = os.path.join(folders["pillow-avif"], name)
         if not os.path.exists(out):
             with Image.open(path) as im:
                 ImageOps.fit(ImageOps.exif_transpose(im).convert("RGB"), (512, 512), Image.LANCZOS).save(out)
-    return folder
+        out = os.path.join(folders["pyvips-avif"], name)
+        if not os.path.exists(out):
+            image = pyvips.Image.new_from_file(path).autorot()
+            image = image.flatten() if image.bands == 4 else image
+            image.thumbnail_image(512, height=512, crop="centre").write_to_file(out)
+    if not os.listdir(folders["gpuglitch-cpu-avif"]):
+        subprocess.run([GPUGLITCH, "process", CORPUS, "-o", folders["gpuglitch-cpu-avif"], "--size", "512", "--format", "png",
+                        "--no-glitch", "--no-shrink-on-load", "--device", "cpu", "--quiet"], check=True)
+    return folders
 
 
 def psnr(a, b):
@@ -77,8 +91,8 @@ def main():
             stem = os.path.splitext(os.path.basename(path))[0]
             avif = os.path.join(out, stem + ".avif")
             total += os.path.getsize(avif)
-            with Image.open(avif) as im, Image.open(os.path.join(reference, stem + ".png")) as ref:
-                values.append(psnr(im.convert("RGB"), ref))
+            with Image.open(avif) as im, Image.open(os.path.join(reference[tool], stem + ".png")) as ref:
+                values.append(psnr(im.convert("RGB"), ref.convert("RGB")))
         seconds = statistics.median(times[tool])
         results[tool] = {"images_per_s": len(files) / seconds, "seconds": times[tool], "bytes": total,
                          "psnr": float(np.mean(values))}

@@ -8,7 +8,7 @@ public struct EncodeOptions: Sendable, Equatable {
     /// transparent pixels too), so its pixels equal the PNG's.
     public var lossless: Bool
     /// How hard the encoder works, where more is slower and smaller; nil is each format's
-    /// default. AVIF: 0...10 (libavif speed `10 − effort`, default 3); JPEG XL: 1...9 (cjxl's
+    /// default. AVIF: 0...10 (libavif speed `10 − effort`, default 4); JPEG XL: 1...9 (cjxl's
     /// effort, default 7).
     public var effort: Int?
     /// PNG only: how hard libdeflate compresses.

@@ -46,7 +46,7 @@ struct ThumbnailOptions: ParsableArguments {
     @Flag(help: "WebP or JPEG XL output without loss: every pixel as in the PNG output (with --format webp or jxl, or keep for WebP and JPEG XL inputs).")
     var lossless = false
 
-    @Option(help: ArgumentHelp("Encoder effort, more is slower and smaller: AVIF 0...10 (default 3, libavif speed 10-effort), JPEG XL 1...9 (default 7, as cjxl -e).",
+    @Option(help: ArgumentHelp("Encoder effort, more is slower and smaller: AVIF 0...10 (default 4, libavif speed 10-effort), JPEG XL 1...9 (default 7, as cjxl -e).",
                                valueName: "N"))
     var effort: Int?
 

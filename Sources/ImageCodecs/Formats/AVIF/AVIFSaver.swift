@@ -5,8 +5,8 @@ import CAVIF
 /// (alpha kept exactly, libavif's default), and the ICC profile from `metadata`.
 ///
 /// libaom is the AV1 encoder because, of the three Debian's libavif links, it is the fastest
-/// at the same size and quality on photographs by a wide margin (rav1e and SVT-AV1 spend two
-/// to eight times as long for larger files at the same PSNR; docs/BENCHMARKS.md). Quality is
+/// at the same size and quality on photographs by a wide margin (rav1e and SVT-AV1 take longer
+/// for larger files at the same PSNR; docs/BENCHMARKS.md). Quality is
 /// the quantizer libavif 1.x derives from it, which is what Pillow 13's `quality=` sets, so a
 /// setting means what it means there (`AVIFEncoderSettings`).
 enum AVIFSaver: ImageSaver {
