@@ -39,6 +39,9 @@ let package = Package(
         // No pkgConfig: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses; the header
         // is in /usr/include and the module map links libavif.
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
+        // libjxl 0.7 (Debian 12): no pkgConfig, as for libavif (its cflags carry a -D); the headers
+        // are in /usr/include and the module map links libjxl.
+        .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // lcms2: ICC profile conversion to sRGB (`--icc srgb`).
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
@@ -64,7 +67,7 @@ let package = Package(
 
         // Layer 2: the host image and its codecs (PNG, JPEG).
         .target(name: "ImageCodecs", dependencies: ["SystemIO", "ImageMaths", "CPNG", "CTurboJPEG", "CDeflate", "CWebP",
-                                                     "CGIF", "CTIFF", "CAVIF", "CHEIF", "CHEIFZeroFill", "CLCMS2",
+                                                     "CGIF", "CTIFF", "CAVIF", "CJXL", "CHEIF", "CHEIFZeroFill", "CLCMS2",
                                                      "CPNGUnfilter"]),
 
         // Layer 3 (below the codecs too, which use its PixelSize): pure host-side maths shared by every
@@ -174,6 +177,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzDecode", ["ImageCodecs", "FuzzDecodeOptions"]),
         ("FuzzDeterminism", ["ImageCodecs", "FuzzDecodeOptions", "CHeapFill"]),
         ("FuzzHeader", ["ImageCodecs"]),
+        ("FuzzJXL", ["ImageCodecs", "FuzzDecodeOptions", "ImageMaths"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
         ("FuzzReportMerge", ["GPUOps", "SystemIO"]),

@@ -2,7 +2,7 @@
 # Installs the Debian packages gpuglitch builds and runs with, once. Idempotent and quiet when
 # everything is already there. Needs root only when something is missing.
 set -eu
-PACKAGES="pkg-config libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libdeflate-dev libwebp-dev libgif-dev libtiff-dev libavif-dev libheif-dev libde265-dev liblcms2-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
+PACKAGES="pkg-config libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libdeflate-dev libwebp-dev libgif-dev libtiff-dev libavif-dev libjxl-dev libheif-dev libde265-dev liblcms2-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
 # For the tests only: the end-to-end durability test traces the binary's fsync order with strace.
 PACKAGES="$PACKAGES strace"
 # For `make test` only: scripts/doc-snippets.py checks that the docs' compiled code is current.

@@ -48,14 +48,14 @@ struct BadInputTests {
         let (path, reason) = try decodeFile(Array("hello, this is not a picture\n".utf8), name: "photo.jpg")
         #expect(reason == .unrecognisedFormat(leadingBytes: Array("hello, t".utf8)))
         #expect(ImageCodecError(source: path, reason: reason!).description
-                == "\(path): not a PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF image (starts with 'hello, t')")
+                == "\(path): not a PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF, HEIF or JPEG XL image (starts with 'hello, t')")
     }
 
     @Test("binary garbage is described in hex")
     func binaryGarbage() {
         let reason = decodeReason([0x00, 0x01, 0xFE, 0x42])
         #expect(reason == .unrecognisedFormat(leadingBytes: [0x00, 0x01, 0xFE, 0x42]))
-        #expect(reason?.description == "not a PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF image (starts with 0x00 0x01 0xFE 0x42)")
+        #expect(reason?.description == "not a PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF, HEIF or JPEG XL image (starts with 0x00 0x01 0xFE 0x42)")
     }
 
     @Test("the extension is never trusted: a PNG named .jpg decodes as PNG")

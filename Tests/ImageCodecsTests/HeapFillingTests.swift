@@ -79,4 +79,18 @@ import TestSupport
         #expect(HeapFilling.isAvailable)
         #expect(unwritten(0x55) != unwritten(0xAA))
     }
+
+    @Test func avifAndJXLOutputsAreTheSameUnderTwoHeapFillings() throws {
+        // The savers of the encoders libavif, libaom and libjxl: their bytes too.
+        let images = [TestImages.noise(width: 37, height: 23, seed: 5, alpha: true), TestImages.gradient(width: 40, height: 30)]
+        let encodings: [(ImageFormat, EncodeOptions)] = [(.avif, EncodeOptions(quality: 60)), (.jxl, EncodeOptions(quality: 80)),
+                                                         (.jxl, EncodeOptions(lossless: true))]
+        for image in images {
+            for (format, options) in encodings {
+                let first = try HeapFilling.with(pattern: 0x55) { try ImageEncoder.encode(image, as: format, options: options) }
+                let second = try HeapFilling.with(pattern: 0xAA) { try ImageEncoder.encode(image, as: format, options: options) }
+                #expect(first == second, "\(format) \(options)")
+            }
+        }
+    }
 }

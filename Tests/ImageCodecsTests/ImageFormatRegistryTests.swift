@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func extensionsAndKeepFormats() {
-        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "avif", "heic", "heif"])
+        #expect(ImageFormatRegistry.inputExtensions == ["webp", "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "avif", "heic", "heif", "jxl"])
         #expect(ImageFormatRegistry.format(ofExtension: "GIF") == .gif)
         #expect(ImageFormatRegistry.format(ofExtension: "Bmp") == .bmp)
         #expect(ImageFormatRegistry.format(ofExtension: "JPEG") == .jpeg)
@@ -23,14 +23,15 @@ import Testing
         #expect(ImageFormat.heif.keepOutputFormat == .jpeg && ImageFormatRegistry.format(ofExtension: "HEIC") == .heif)
         #expect(ImageFormat.avif.keepOutputFormat == .jpeg && ImageFormat.tiff.keepOutputFormat == .png)
         #expect(ImageFormat.jpeg.keepOutputFormat == .jpeg && ImageFormat.webp.keepOutputFormat == .webp)
-        #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp])
+        #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp, .avif, .jxl])
+        #expect(ImageFormat.jxl.keepOutputFormat == .jxl && ImageFormatRegistry.format(ofExtension: "JXL") == .jxl)
         #expect(ImageFormat.allCases.allSatisfy { $0.keepOutputFormat.isWritable })
         #expect(ImageFormat.gif.fileExtension == "gif" && ImageFormat.jpeg.fileExtension == "jpg")
     }
 
     @Test func messagesNameEveryFormat() {
-        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF")
-        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif")
+        #expect(ImageFormatRegistry.formatNames == "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF, HEIF or JPEG XL")
+        #expect(ImageFormatRegistry.extensionNames == ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl")
     }
 
     @Test func sniffingIsByContent() {

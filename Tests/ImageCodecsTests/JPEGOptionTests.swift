@@ -123,8 +123,8 @@ struct WebPEffortTests {
     func losslessExact() throws {
         let image = TestImages.noise(width: 61, height: 37, seed: 11, alpha: true)
         var files: Set<[UInt8]> = []
-        for effort in EncodeOptions.webpEfforts {
-            let file = try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(lossless: true, webpEffort: effort))
+        for effort in ImageFormat.webp.efforts! {
+            let file = try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(lossless: true, effort: effort))
             #expect(try ImageDecoder.decode(data: file, source: "effort \(effort)").image == image, "effort \(effort)")
             files.insert(file)
         }
@@ -136,12 +136,12 @@ struct WebPEffortTests {
         let image = TestImages.gradient(width: 40, height: 30)
         for lossless in [false, true] {
             let before = try ImageEncoder.encodeWebP(image, quality: 80, lossless: lossless)
-            let four = try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(quality: 80, lossless: lossless, webpEffort: 4))
+            let four = try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(quality: 80, lossless: lossless, effort: 4))
             #expect(four == before)
         }
         let photo = try ImageDecoder.decode(contentsOf: CodecTestHelpers.sample("chelsea.png")).image
-        let fastest = try ImageEncoder.encode(photo, as: .webp, options: EncodeOptions(quality: 80, webpEffort: 0))
-        let smallest = try ImageEncoder.encode(photo, as: .webp, options: EncodeOptions(quality: 80, webpEffort: 6))
+        let fastest = try ImageEncoder.encode(photo, as: .webp, options: EncodeOptions(quality: 80, effort: 0))
+        let smallest = try ImageEncoder.encode(photo, as: .webp, options: EncodeOptions(quality: 80, effort: 6))
         #expect(fastest != smallest)
     }
 
@@ -149,7 +149,7 @@ struct WebPEffortTests {
     func refused(_ effort: Int) {
         let image = TestImages.gradient(width: 4, height: 4)
         #expect(CodecTestHelpers.failureReason { () throws(ImageCodecError) -> [UInt8] in
-            try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(webpEffort: effort))
+            try ImageEncoder.encode(image, as: .webp, options: EncodeOptions(effort: effort))
         } == .encodeFailed("WebP effort \(effort) is outside 0...6"))
     }
 }

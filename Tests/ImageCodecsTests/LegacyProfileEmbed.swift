@@ -16,7 +16,7 @@ enum LegacyProfileEmbed {
         case .jpeg: return embed(profile, inJPEG: bytes)
         case .png: return embed(profile, inPNG: bytes) ?? bytes
         case .webp: return WebPColourProfile.adding(profile, to: bytes) ?? bytes
-        case .tiff, .gif, .bmp, .avif, .heif: return bytes      // never written
+        case .tiff, .gif, .bmp, .avif, .heif, .jxl: return bytes      // never written by the old splice
         }
     }
 

@@ -210,10 +210,10 @@ struct PlanningTests {
         #expect(result.status == 1, "\(result)")
         #expect(lines == [
             ["fail", "missing.png", "missing.png: No such file or directory"],
-            ["fail", "empty", "empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
+            ["fail", "empty", "empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images"],
             ["write", "good.png", "out/good.png"],
-            ["fail", "x.jpg", "x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
-            ["fail", "textonly", "textonly: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images"],
+            ["fail", "x.jpg", "x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images"],
+            ["fail", "textonly", "textonly: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images"],
             ["fail", "", ": empty input name"],
         ])
     }

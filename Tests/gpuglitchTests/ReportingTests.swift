@@ -25,8 +25,8 @@ struct ReportingTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLinesWithoutElapsedTime == [
             "gpuglitch: missing.png: No such file or directory",
-            "gpuglitch: empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images",
-            "gpuglitch: x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images",
+            "gpuglitch: empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images",
+            "gpuglitch: x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images",
             "gpuglitch: 0 images written, 3 failed, 0 skipped, 0.0 images/s, <t> s, device cpu",
         ])
         #expect(!result.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
@@ -41,8 +41,8 @@ struct ReportingTests {
         #expect(images.map { $0["status"] as? String } == ["failed", "failed", "failed"])
         #expect(images.map { $0["error"] as? String } == [
             "missing.png: No such file or directory",
-            "empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images",
-            "x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif images",
+            "empty: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images",
+            "x.jpg: folder contains no .png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl images",
         ])
         let totals = try #require(json["totals"] as? [String: Any])
         #expect(totals["ok"] as? Int == 0)

@@ -15,7 +15,10 @@ With FORMAT png or webp, the PNG and WebP output jobs: the same thumbnails writt
 `pngsave(out, strip=True)` (pngsave's defaults otherwise: zlib 6, libvips' own row filter) or
 `webpsave(out, Q=90, strip=True)` (libwebp's defaults otherwise: method 4, lossy).
 
-Usage: anchor_pyvips.py INDIR OUTDIR [JOBS [FORMAT [CROP]]]   (FORMAT: jpeg, the default, png or webp;
+With FORMAT avif, the AVIF output job: `heifsave(out, Q=60, compression="av1", strip=True)`
+(libheif's libaom plugin with its defaults otherwise).
+
+Usage: anchor_pyvips.py INDIR OUTDIR [JOBS [FORMAT [CROP]]]   (FORMAT: jpeg, the default, png, webp or avif;
        CROP: centre, the default, or attention)
 """
 
@@ -41,6 +44,8 @@ def thumbnail(job):
         image.pngsave(stem + ".png", strip=True)
     elif FORMAT == "webp":
         image.webpsave(stem + ".webp", Q=90, strip=True)
+    elif FORMAT == "avif":
+        image.heifsave(stem + ".avif", Q=60, compression="av1", strip=True)
     else:
         image.jpegsave(out, Q=90, subsample_mode="on", strip=True)
     return path

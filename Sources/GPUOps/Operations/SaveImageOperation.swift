@@ -41,7 +41,7 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
 
     /// - Parameters:
     ///   - path: the file to write.
-    ///   - format: PNG, JPEG or WebP.
+    ///   - format: PNG, JPEG, WebP, AVIF or JPEG XL.
     ///   - quality: JPEG and lossy WebP quality, 1...100.
     ///   - lossless: WebP without loss.
     ///   - pngCompression: how hard PNG output is compressed; the pixels are the same.

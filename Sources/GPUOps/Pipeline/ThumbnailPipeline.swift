@@ -71,7 +71,7 @@ public struct ThumbnailPipeline: Sendable {
         var options = EncodeOptions(quality: settings.quality, lossless: settings.webpLossless,
                                     pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
         options.jpeg = settings.jpeg
-        options.webpEffort = settings.webpEffort
+        options.effort = settings.effort
         return EncodeStep(format: format, options: options)
     }
 

@@ -22,17 +22,18 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var effects: [ImageEffect] = []
     /// The glitch to apply; nil means scale and crop only (`--no-glitch`).
     public var glitch: GlitchParameters? = GlitchParameters()
-    /// JPEG and lossy WebP quality, 1...100.
+    /// JPEG, lossy WebP, AVIF and lossy JPEG XL quality, 1...100.
     public var quality: Int = 90
-    /// WebP outputs without loss (`--lossless`).
+    /// WebP and JPEG XL outputs without loss (`--lossless`).
     public var webpLossless = false
+    /// Encoder effort, more is slower and smaller (`--effort`; `EncodeOptions.effort`); nil is
+    /// each format's default.
+    public var effort: Int?
     /// How hard PNG outputs are compressed (`--png-compression`); the pixels are the same.
     public var pngCompression: PNGCompression = .standard
     /// How JPEG outputs are coded (`--jpeg-progressive`, `--jpeg-subsampling`,
     /// `--jpeg-optimize`); the defaults write today's baseline 4:2:0 files.
     public var jpeg = JPEGEncoding()
-    /// libwebp's `method` for WebP outputs, 0 (fastest) ... 6 (smallest) (`--effort`).
-    public var webpEffort: Int = EncodeOptions.defaultWebPEffort
     /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.

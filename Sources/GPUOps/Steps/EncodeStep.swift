@@ -18,11 +18,12 @@ public struct EncodeStep: Sendable, Equatable {
     ///   - lossless: WebP without loss.
     ///   - pngCompression: how hard PNG output is compressed; the pixels are the same.
     ///   - keepsICCProfile: whether the image's ICC profile is written into the file.
+    ///   - effort: AVIF and JPEG XL encoder effort; nil is the format's default.
     package init(format: ImageFormat, quality: Int = 90, lossless: Bool = false,
-                pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true) {
+                pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true, effort: Int? = nil) {
         self.init(format: format, options: EncodeOptions(quality: quality, lossless: lossless,
                                                          pngCompression: pngCompression,
-                                                         keepsICCProfile: keepsICCProfile))
+                                                         keepsICCProfile: keepsICCProfile, effort: effort))
     }
 
     /// The file's bytes for `image` (already on the host) and `metadata`; `destination` names

@@ -1,11 +1,17 @@
 /// How `ImageEncoder` writes: the settings of every writable format in one value (each format
 /// reads its own), like `DecodeOptions` for reading.
 public struct EncodeOptions: Sendable, Equatable {
-    /// JPEG and lossy WebP quality, 1...100 (JPEG refuses anything else).
+    /// JPEG, lossy WebP, AVIF and lossy JPEG XL quality, 1...100 (JPEG refuses anything else;
+    /// AVIF and JPEG XL take 0 too).
     public var quality: Int
-    /// WebP only: lossless, every pixel kept exactly (the colour under fully transparent pixels
-    /// too), so its pixels equal the PNG's.
+    /// WebP and JPEG XL: lossless, every pixel kept exactly (the colour under fully
+    /// transparent pixels too), so its pixels equal the PNG's.
     public var lossless: Bool
+    /// How hard the encoder works, where more is slower and smaller; nil is each format's
+    /// default (`ImageFormat.efforts` gives each format's range). WebP: 0...6 (libwebp's
+    /// `method`, default 4; lossless WebP keeps every pixel at every effort); AVIF: 0...10
+    /// (libavif speed `10 − effort`, default 4); JPEG XL: 1...9 (cjxl's effort, default 7).
+    public var effort: Int?
     /// PNG only: how hard libdeflate compresses.
     public var pngCompression: PNGCompression
     /// Whether the image's `ImageMetadata.iccProfile` is written into the file (PNG `iCCP`,
@@ -13,23 +19,13 @@ public struct EncodeOptions: Sendable, Equatable {
     public var keepsICCProfile: Bool
     /// JPEG only: progressive, chroma subsampling, optimised Huffman tables.
     public var jpeg: JPEGEncoding
-    /// WebP only: libwebp's `method`, 0 (fastest) ... 6 (smallest file), lossy and lossless.
-    /// For lossless WebP it changes only the coding: the pixels are exact at every effort.
-    public var webpEffort: Int
-
-    /// libwebp's own default `method`, and Pillow's: what gpuglitch always wrote.
-    public static let defaultWebPEffort = 4
-    /// The efforts libwebp knows.
-    public static let webpEfforts = 0...6
-
     public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
-                keepsICCProfile: Bool = true, jpeg: JPEGEncoding = JPEGEncoding(),
-                webpEffort: Int = EncodeOptions.defaultWebPEffort) {
+                keepsICCProfile: Bool = true, jpeg: JPEGEncoding = JPEGEncoding(), effort: Int? = nil) {
         self.quality = quality
+        self.effort = effort
         self.lossless = lossless
         self.pngCompression = pngCompression
         self.keepsICCProfile = keepsICCProfile
         self.jpeg = jpeg
-        self.webpEffort = webpEffort
     }
 }

@@ -1,4 +1,5 @@
-/// The file formats the codecs read; PNG, JPEG and WebP are also written (`isWritable`).
+/// The file formats the codecs read; PNG, JPEG, WebP, AVIF and JPEG XL are also written
+/// (`isWritable`).
 ///
 /// A file's format is always found from its first bytes (its signature), never from its name:
 /// a PNG saved as `photo.jpg` decodes as a PNG, and a text file named `.jpg` is refused.
@@ -12,16 +13,22 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case bmp
     case avif
     case heif
+    case jxl
 
     /// The usual file extension, without the dot.
     public var fileExtension: String { ImageFormatRegistry.entry(for: self).extensions[0] }
 
-    /// Whether `ImageEncoder` writes this format (PNG, JPEG, WebP); the others are inputs only.
+    /// Whether `ImageEncoder` writes this format (PNG, JPEG, WebP, AVIF, JPEG XL); the others
+    /// are inputs only.
     public var isWritable: Bool { ImageFormatRegistry.entry(for: self).isWritable }
 
-    /// The format `--format keep` writes for an input of this format: itself when it is
-    /// writable, else `ImageFormatRegistry`'s choice (PNG for TIFF, GIF and BMP, whose pictures
-    /// are lossless; JPEG for the photographic AVIF and HEIF).
+    /// The encoder efforts (`EncodeOptions.effort`) this format takes: WebP 0...6, AVIF 0...10,
+    /// JPEG XL 1...9; nil for a format without one or not written.
+    public var efforts: ClosedRange<Int>? { ImageFormatRegistry.entry(for: self).saver?.efforts }
+
+    /// The format `--format keep` writes for an input of this format: `ImageFormatRegistry`'s
+    /// choice: itself for PNG, JPEG, WebP and JPEG XL; PNG for TIFF, GIF and BMP, whose
+    /// pictures are lossless; JPEG for the photographic AVIF (as before it was written) and HEIF.
     package var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.

@@ -29,7 +29,7 @@ package enum ImageFormatRegistry {
 
     /// Sniffed in this order (WebP's RIFF test first, as before). Every `ImageFormat` case has
     /// exactly one entry (`entry(for:)` names each).
-    static let entries: [Entry] = [.webp, .png, .jpeg, .tiff, .gif, .bmp, .avif, .heif]
+    static let entries: [Entry] = [.webp, .png, .jpeg, .tiff, .gif, .bmp, .avif, .heif, .jxl]
 
     /// The entry of `format`: total, one case per format.
     static func entry(for format: ImageFormat) -> Entry {
@@ -42,6 +42,7 @@ package enum ImageFormatRegistry {
         case .bmp: .bmp
         case .avif: .avif
         case .heif: .heif
+        case .jxl: .jxl
         }
     }
 
@@ -49,7 +50,7 @@ package enum ImageFormatRegistry {
     package static var readableFormats: [ImageFormat] { entries.map(\.format) }
 
     /// Every extension (lowercased, without the dot) a folder scan takes, in any letter case:
-    /// `webp png jpg jpeg tif tiff gif bmp avif heic heif`.
+    /// `webp png jpg jpeg tif tiff gif bmp avif heic heif jxl`.
     package static var inputExtensions: [String] { entries.flatMap(\.extensions) }
 
     /// The format an extension (without the dot, any letter case) usually holds, or nil. It
@@ -59,13 +60,13 @@ package enum ImageFormatRegistry {
         return entries.first { $0.extensions.contains(lower) }?.format
     }
 
-    /// "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF or HEIF": every format read, for messages.
+    /// "PNG, JPEG, WebP, TIFF, GIF, BMP, AVIF, HEIF or JPEG XL": every format read, for messages.
     package static var formatNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
-    /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic or .heif": every extension a folder scan takes, for messages.
+    /// ".png, .jpg, .jpeg, .webp, .tif, .tiff, .gif, .bmp, .avif, .heic, .heif or .jxl": every extension a folder scan takes, for messages.
     package static var extensionNames: String {
         let names = entries.sorted { $0.format.order < $1.format.order }.flatMap(\.extensions).map { "." + $0 }
         return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]

@@ -6,6 +6,13 @@ package protocol ImageSaver: SendableMetatype {
     /// The encoded file. `destination` names the output in errors.
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8]
+
+    /// The `EncodeOptions.effort` values the format takes, or nil when it has no effort.
+    static var efforts: ClosedRange<Int>? { get }
+}
+
+extension ImageSaver {
+    static var efforts: ClosedRange<Int>? { nil }
 }
 
 extension ImageMetadata {

@@ -87,10 +87,10 @@ enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--format keep|jpeg|png|webp`: `keep` writes each image in its input's format. `jpg` is
-/// accepted for `jpeg`.
+/// `--format keep|jpeg|png|webp|avif|jxl`: `keep` writes each image in its input's format.
+/// `jpg` is accepted for `jpeg`.
 enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
-    case keep, jpeg, png, webp
+    case keep, jpeg, png, webp, avif, jxl
 
     init?(argument: String) {
         if argument == "jpg" {
@@ -107,6 +107,8 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
         case .jpeg: .jpeg
         case .png: .png
         case .webp: .webp
+        case .avif: .avif
+        case .jxl: .jxl
         }
     }
 }

@@ -43,11 +43,16 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: "Output format; keep writes each image in its input's format (jpg is accepted for jpeg).")
     var format: FormatArgument = .keep
 
-    @Option(help: ArgumentHelp("JPEG and lossy WebP quality, 1...100.", valueName: "1...100"))
+    @Option(help: ArgumentHelp("JPEG, lossy WebP, AVIF and lossy JPEG XL quality, 1...100 (AVIF as Pillow's quality=, JPEG XL as cjxl -q).",
+                               valueName: "1...100"))
     var quality: Int = 90
 
-    @Flag(help: "WebP output without loss: every pixel as in the PNG output (with --format webp, or keep for WebP inputs).")
+    @Flag(help: "WebP or JPEG XL output without loss: every pixel as in the PNG output (with --format webp or jxl, or keep for WebP and JPEG XL inputs).")
     var lossless = false
+
+    @Option(help: ArgumentHelp("Encoder effort, more is slower and smaller: WebP 0...6 (default 4, libwebp's method; lossless WebP keeps every pixel at any effort), AVIF 0...10 (default 4, libavif speed 10-effort), JPEG XL 1...9 (default 7, as cjxl -e).",
+                               valueName: "N"))
+    var effort: Int?
 
     @Option(help: "PNG compression: fast (larger files), standard (about Pillow's size) or smallest (slowest); same pixels.")
     var pngCompression: PNGCompressionArgument = .standard
@@ -61,10 +66,6 @@ struct ThumbnailOptions: ParsableArguments {
 
     @Flag(help: "Optimised Huffman tables in JPEG output (as Pillow's optimize=True); same pixels, a smaller file.")
     var jpegOptimize = false
-
-    @Option(help: ArgumentHelp("WebP effort, libwebp's method: 0 (fastest) to 6 (smallest); lossless WebP keeps every pixel at any effort.",
-                               valueName: "0...6"))
-    var effort: Int = EncodeOptions.defaultWebPEffort
 
     @Flag(inversion: .prefixedNo,
           help: "JPEG DCT-domain downscale while decoding (leaves at least 2x for the resampler); off gives output identical to Pillow.")
@@ -106,9 +107,6 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be 1...100 (got \(quality))")
         }
-        guard EncodeOptions.webpEfforts.contains(effort) else {
-            throw ValidationError("--effort must be 0...6 (got \(effort))")
-        }
         _ = try backgroundColor()
         guard downloadTimeout > 0, downloadTimeout.isFinite else {
             throw ValidationError("--download-timeout must be more than 0 seconds (got \(downloadTimeout))")
@@ -119,9 +117,10 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...Self.maxPixelsCeiling).contains(maxPixels) else {
             throw ValidationError("--max-pixels must be 1...\(Self.maxPixelsCeiling) (got \(maxPixels))")
         }
-        if lossless && !(format == .webp || format == .keep) {
-            throw ValidationError("--lossless goes with --format webp (or keep, for WebP inputs)")
+        if lossless && !(format == .webp || format == .jxl || format == .keep) {
+            throw ValidationError("--lossless goes with --format webp or jxl (or keep, for WebP and JPEG XL inputs)")
         }
+        if let effort { try Self.check(effort: effort, for: format) }
         if lenientJpeg && failOn == .warning {
             throw ValidationError("--lenient-jpeg and --fail-on warning cannot be used together")
         }
@@ -192,10 +191,10 @@ struct ThumbnailOptions: ParsableArguments {
         s.effects = try imageEffects()
         s.quality = quality
         s.webpLossless = lossless
+        s.effort = effort
         s.pngCompression = pngCompression.compression
         s.jpeg = JPEGEncoding(progressive: jpegProgressive, subsampling: jpegSubsampling.subsampling,
                               optimizesHuffmanTables: jpegOptimize)
-        s.webpEffort = effort
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
@@ -205,5 +204,26 @@ struct ThumbnailOptions: ParsableArguments {
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes
         return s
+    }
+}
+
+extension ThumbnailOptions {
+    /// `--effort N` against what the output format takes (`ImageFormat.efforts`). With
+    /// `--format keep` it must suit every format keep writes that has an effort (WebP and
+    /// JPEG XL inputs), so one number means the same to all of them.
+    static func check(effort: Int, for format: FormatArgument) throws(ValidationError) {
+        let formats = format.fixedFormat.map { [$0] }
+            ?? ImageFormat.allCases.filter { $0.keepOutputFormat == $0 && $0.efforts != nil }
+        let ranges = formats.compactMap { format in format.efforts.map { (format, $0) } }
+        guard !ranges.isEmpty else {
+            throw ValidationError("--effort goes with --format webp, avif or jxl (or keep, for WebP and JPEG XL inputs)")
+        }
+        let lower = ranges.map(\.1.lowerBound).max()!, upper = ranges.map(\.1.upperBound).min()!
+        guard (lower...upper).contains(effort) else {
+            let names = ranges.map { "\($0.0.displayName) \($0.1.lowerBound)...\($0.1.upperBound)" }.joined(separator: ", ")
+            throw ValidationError(format == .keep
+                ? "--effort must be \(lower)...\(upper) with --format keep (\(names)) (got \(effort))"
+                : "--effort must be \(lower)...\(upper) for \(ranges[0].0.displayName) (got \(effort))")
+        }
     }
 }

@@ -13,7 +13,7 @@ extension GettingStartedPage {
         settings.background = BackgroundColor(hex: "#ffffff")!
         settings.glitch = nil
         settings.jpeg = JPEGEncoding(progressive: true, subsampling: .s444, optimizesHuffmanTables: true)
-        settings.webpEffort = 6
+        settings.effort = 6
         return settings
     }
 }

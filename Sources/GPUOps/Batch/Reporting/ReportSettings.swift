@@ -35,7 +35,7 @@ package struct ReportSettings: Codable, Equatable {
     package var pngCompression: String?
     /// `--background` (`#rrggbb` or `#rrggbbaa`), for `--fit pad` only.
     package var background: String?
-    /// `--jpeg-progressive`, `--jpeg-subsampling` and `--jpeg-optimize`, and `--effort` (WebP);
+    /// `--jpeg-progressive`, `--jpeg-subsampling` and `--jpeg-optimize`, and `--effort`;
     /// absent in reports of earlier versions.
     package var jpegProgressive: Bool?
     package var jpegSubsampling: String?
@@ -69,6 +69,6 @@ package struct ReportSettings: Codable, Equatable {
         jpegProgressive = settings.jpeg.progressive
         jpegSubsampling = settings.jpeg.subsampling.rawValue
         jpegOptimize = settings.jpeg.optimizesHuffmanTables
-        effort = settings.webpEffort
+        effort = settings.effort
     }
 }

@@ -67,15 +67,20 @@ enum WebPCodec: ImageSaver {
 
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
-        let file = try encode(image, quality: options.quality, lossless: options.lossless, effort: options.webpEffort,
+        let file = try encode(image, quality: options.quality, lossless: options.lossless, effort: options.effort ?? Self.defaultEffort,
                               destination: destination)
         guard let profile = metadata.profileToWrite(options) else { return file }
         return WebPColourProfile.adding(profile, to: file) ?? file
     }
 
-    static func encode(_ image: HostImage, quality: Int, lossless: Bool, effort: Int = EncodeOptions.defaultWebPEffort,
+    /// libwebp's `method` range.
+    static var efforts: ClosedRange<Int>? { 0...6 }
+    /// libwebp's own default `method`, and Pillow's: what gpuglitch always wrote.
+    static let defaultEffort = 4
+
+    static func encode(_ image: HostImage, quality: Int, lossless: Bool, effort: Int = defaultEffort,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
-        guard EncodeOptions.webpEfforts.contains(effort) else {
+        guard (0...6).contains(effort) else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("WebP effort \(effort) is outside 0...6"))
         }
         var config = WebPConfig()
