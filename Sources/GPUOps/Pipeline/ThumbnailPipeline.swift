@@ -46,7 +46,8 @@ public struct ThumbnailPipeline: Sendable {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
-        options.readsICCProfile = settings.keepsICCProfile || settings.convertsToSRGB
+        options.readsICCProfile = settings.keep.contains(.icc) || settings.convertsToSRGB
+        options.readsMetadata = settings.keep
         options.convertsCMYKToSRGB = settings.convertsToSRGB
         let targets = self.targets
         if settings.shrinkOnLoad, !targets.isEmpty {
@@ -58,10 +59,10 @@ public struct ThumbnailPipeline: Sendable {
     package var decode: DecodeStep { DecodeStep(options: decodeOptions) }
 
     /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, and the
-    /// ICC profile kept unless the settings strip it or convert to sRGB.
+    /// metadata blocks `settings.keep` names.
     package func encode(as format: ImageFormat) -> EncodeStep {
         EncodeStep(format: format, quality: settings.quality, lossless: settings.webpLossless,
-                   pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
+                   pngCompression: settings.pngCompression, keep: settings.keep)
     }
 
     /// Runs every output over `image`, output after output, handing each result to `body`

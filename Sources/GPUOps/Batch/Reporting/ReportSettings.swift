@@ -33,6 +33,9 @@ package struct ReportSettings: Codable, Equatable {
     /// `--png-compression`: `fast`, `standard` or `smallest` (absent in reports of earlier
     /// versions).
     package var pngCompression: String?
+    /// `--keep`: the metadata blocks kept, as `MetadataKeep.listDescription` writes them (the
+    /// profile left out by `--icc strip|srgb`); absent in reports of earlier versions.
+    package var keep: String?
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
@@ -55,7 +58,8 @@ package struct ReportSettings: Codable, Equatable {
         lenientJPEG = !settings.failOnWarnings
         failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
-        icc = settings.convertsToSRGB ? "srgb" : settings.keepsICCProfile ? "keep" : "strip"
+        icc = settings.convertsToSRGB ? "srgb" : settings.keep.contains(.icc) ? "keep" : "strip"
         pngCompression = settings.pngCompression.rawValue
+        keep = settings.keep.listDescription
     }
 }

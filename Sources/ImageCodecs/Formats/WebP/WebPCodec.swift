@@ -68,8 +68,8 @@ enum WebPCodec: ImageSaver {
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         let file = try encode(image, quality: options.quality, lossless: options.lossless, destination: destination)
-        guard let profile = metadata.profileToWrite(options) else { return file }
-        return WebPColourProfile.adding(profile, to: file) ?? file
+        let blocks = metadata.blocksToWrite(options, width: image.width, height: image.height)
+        return WebPMetadataChunks.adding(profile: metadata.profileToWrite(options), blocks, to: file) ?? file
     }
 
     static func encode(_ image: HostImage, quality: Int, lossless: Bool,
