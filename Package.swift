@@ -172,6 +172,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzDeterminism", ["ImageCodecs", "FuzzDecodeOptions", "CHeapFill"]),
         ("FuzzHeader", ["ImageCodecs"]),
         ("FuzzMetadata", ["ImageCodecs"]),
+        ("FuzzExifRewrite", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
         ("FuzzReportMerge", ["GPUOps", "SystemIO"]),
         ("FuzzInputList", ["GPUOps", "SystemIO"]),

@@ -51,7 +51,10 @@ struct ExifDirectoryReader {
             let at = offset + 2 + 12 * i
             // The table fits (checked above), so these reads cannot fail.
             guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4), let field = u32(at + 8) else { return nil }
-            if ExifTag.offsetTags.contains(tag) || directory.entries.contains(where: { $0.tag == tag }) { continue }
+            // Offsets into the old layout cannot be carried (a type-13 IFD value is one too,
+            // unless it is a directory followed below); a repeated tag keeps its first entry.
+            if ExifTag.offsetTags.contains(tag) || type == 13 && !ExifTag.directoryTags.contains(tag)
+                || directory.entries.contains(where: { $0.tag == tag }) { continue }
             guard let size = ExifEntry.size(of: type), n <= bytes.count / size else {
                 droppedEntries += 1
                 continue
