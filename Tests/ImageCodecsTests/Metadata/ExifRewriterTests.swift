@@ -22,13 +22,15 @@ import TestSupport
             + [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 
-    @Test("refusals, each with its reason", arguments: [
-        ([0x49, 0x49, 43, 0, 8, 0, 0, 0], ExifRewriteError.notTIFF),
+    static let refusals: [([UInt8], ExifRewriteError)] = [
+        ([0x49, 0x49, 43, 0, 8, 0, 0, 0], .notTIFF),
         ([0x4A, 0x4A, 42, 0, 8, 0, 0, 0, 0, 0], .notTIFF),
         ([0x49, 0x49, 42, 0], .notTIFF),
         ([0x49, 0x49, 42, 0, 0xF0, 0, 0, 0, 0, 0], .directoryOutOfBounds(offset: 240)),
         ([0x49, 0x49, 42, 0, 8, 0, 0, 0, 5, 0, 0, 0], .directoryOutOfBounds(offset: 8)),
-    ])
+    ]
+
+    @Test("refusals, each with its reason", arguments: refusals)
     func refuses(_ block: [UInt8], _ error: ExifRewriteError) {
         #expect(throws: error) { try ExifRewriter.rewrite(block, changes: Self.upright) }
     }

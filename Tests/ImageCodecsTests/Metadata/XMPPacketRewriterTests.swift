@@ -8,7 +8,7 @@ import Testing
                                                    pixelSize: size.map { (width: $0.0, height: $0.1) }), as: UTF8.self)
     }
 
-    @Test(arguments: [
+    static let orientations: [(String, String)] = [
         (#"<d tiff:Orientation="6"/>"#, #"<d tiff:Orientation="1"/>"#),
         ("<d tiff:Orientation='8'/>", "<d tiff:Orientation='1'/>"),
         ("<tiff:Orientation>3</tiff:Orientation>", "<tiff:Orientation>1</tiff:Orientation>"),
@@ -16,7 +16,9 @@ import Testing
         (#"<d tiff:Orientation="6"/><e tiff:Orientation="5"/>"#, #"<d tiff:Orientation="1"/><e tiff:Orientation="1"/>"#),
         (#"<d tiff:Orientation="6"#, #"<d tiff:Orientation="6"#),
         ("no orientation here", "no orientation here"),
-    ])
+    ]
+
+    @Test(arguments: orientations)
     func orientation(_ input: String, _ expected: String) {
         #expect(Self.rewrite(input) == expected)
     }
