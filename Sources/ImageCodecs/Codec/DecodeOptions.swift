@@ -29,7 +29,8 @@ public struct DecodeOptions: Sendable {
     public var memoryBudget: Int
     /// Whether the file's ICC profile is read into `DecodedImage.iccProfile`.
     public var readsICCProfile: Bool = false
-    /// The EXIF, XMP and IPTC blocks read into `ImageMetadata` (JPEG, PNG and WebP inputs),
+    /// The EXIF, XMP and IPTC blocks read into `ImageMetadata` (JPEG, PNG and WebP inputs; XMP
+    /// and IPTC of TIFF inputs),
     /// EXIF and XMP made to describe the upright pixels (see `ExifRewriter`); `.icc` here is
     /// ignored (`readsICCProfile` says). None by default: an unread block costs nothing.
     public var readsMetadata: MetadataKeep = []

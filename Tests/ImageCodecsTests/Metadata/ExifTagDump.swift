@@ -63,6 +63,9 @@ struct MetadataFixture: Decodable, CustomStringConvertible, Sendable {
     static let all: [MetadataFixture] = try! JSONDecoder().decode(
         [MetadataFixture].self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
 
+    /// The inputs with an EXIF block (all but the TIFF, whose directory is not one).
+    static let withExif = all.filter(\.hasIFD1)
+
     var bytes: [UInt8] { get throws { try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(file))) } }
 
     /// The input's IFD0 as the output must carry it: Orientation 1 where there was one.

@@ -19,7 +19,7 @@ import TestSupport
     }
 
     @Test("read: EXIF as Pillow reads it, with Orientation 1 and no IFD1; XMP upright; IPTC as is",
-          arguments: MetadataFixture.all)
+          arguments: MetadataFixture.withExif)
     func read(_ fixture: MetadataFixture) throws {
         #expect(fixture.hasIFD1)            // the inputs do carry a thumbnail to drop
         let decoded = try Self.decode(try fixture.bytes)
@@ -38,7 +38,7 @@ import TestSupport
         }
     }
 
-    @Test("nothing is read unless asked, and each block only when asked", arguments: MetadataFixture.all)
+    @Test("nothing is read unless asked, and each block only when asked", arguments: MetadataFixture.withExif)
     func readOnlyWhenAsked(_ fixture: MetadataFixture) throws {
         let plain = try ImageDecoder.decode(data: try fixture.bytes, source: "input")
         #expect(plain.metadata.exif == nil && plain.metadata.xmp == nil && plain.metadata.iptc == nil)
@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test("written: an output of 16x12 carries the input's tags but the ones that must change",
-          arguments: MetadataFixture.all, outputFormats)
+          arguments: MetadataFixture.withExif, outputFormats)
     func written(_ fixture: MetadataFixture, format: ImageFormat) throws {
         let decoded = try Self.decode(try fixture.bytes)
         let thumbnail = TestImages.noise(width: 16, height: 12, seed: 3, alpha: false)
@@ -81,6 +81,20 @@ import TestSupport
         }
         let kept = try ImageEncoder.encode(thumbnail, metadata: decoded.metadata, as: format, options: EncodeOptions(keep: .all))
         #expect(!Self.metadataContainers(in: kept).isEmpty)
+    }
+
+    @Test("TIFF: XMP (tag 700) and IPTC (tag 33723) read as Pillow reads them, and written", arguments: outputFormats)
+    func tiff(format: ImageFormat) throws {
+        let fixture = try #require(MetadataFixture.all.first { $0.file == "tagged.tif" })
+        let decoded = try Self.decode(try fixture.bytes)
+        #expect(decoded.metadata.exif == nil)
+        #expect(decoded.metadata.xmp == [UInt8](hex: try #require(fixture.xmp)))
+        #expect(Self.iptcRecords(try #require(decoded.metadata.iptc)) == fixture.iptc)
+        let file = try ImageEncoder.encode(TestImages.noise(width: 16, height: 12, seed: 3), metadata: decoded.metadata,
+                                           as: format, options: EncodeOptions(keep: .all))
+        let again = try Self.decode(file, applyOrientation: false)
+        #expect(again.metadata.xmp == [UInt8](hex: try #require(fixture.xmpUpright16x12)))
+        #expect(again.metadata.iptc.map(Self.iptcRecords) == (format == .jpeg ? fixture.iptc : nil))
     }
 
     @Test("the orientation not applied: EXIF and XMP keep it, the pixels being as stored")
