@@ -46,7 +46,8 @@ let package = Package(
         // AVX2 resampling kernels, chosen at run time (per-function target attribute, no global
         // -mavx2: the binary still runs on x86-64 without AVX2; stubs on other architectures).
         .target(name: "CResampleSIMD"),
-        // The tilt-shift's host box passes, vectorised by the C compiler (ImageEffects).
+        // The host box passes of the tilt-shift and the sharpen, and the sharpen's unsharp mask,
+        // vectorised by the C compiler (ImageEffects).
         .target(name: "CBoxBlur"),
         // PNG's Paeth filter reversed with SSE2 intrinsics (ImageCodecs' PNG fast path).
         .target(name: "CPNGUnfilter"),
@@ -84,7 +85,8 @@ let package = Package(
         .target(
             name: "ImageEffects",
             dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CBoxBlur"],
-            resources: [.embedInCode("Sepia/sepia.cl"), .embedInCode("TiltShift/tilt_shift.cl"),
+            resources: [.embedInCode("Sepia/sepia.cl"), .embedInCode("BoxBlur/box_blur.cl"),
+                        .embedInCode("TiltShift/tilt_shift.cl"), .embedInCode("Sharpen/sharpen.cl"),
                         .embedInCode("Glitch/glitch.cl")]
         ),
 
@@ -95,7 +97,8 @@ let package = Package(
         .target(
             name: "GPUOps",
             dependencies: ["OperationChain", "SystemIO", "ImageCodecs", "ImageMaths", "ComputeCore", "ComputeDevices",
-                           "ImageEffects", .product(name: "SystemPackage", package: "swift-system")]
+                           "ImageEffects", .product(name: "SystemPackage", package: "swift-system")],
+            resources: [.embedInCode("Steps/Pad/pad.cl")]
         ),
 
         // Layer 9: the command-line tool: options, terminal, wiring.

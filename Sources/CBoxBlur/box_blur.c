@@ -1,4 +1,5 @@
-// The host box passes of the tilt-shift; see include/CBoxBlur.h. Plain loops over restrict
+// The host box passes of the tilt-shift and the sharpen, and the sharpen's unsharp mask; see
+// include/CBoxBlur.h. Plain loops over restrict
 // pointers: the compiler turns each row step into vector code (AVX2 copy chosen at run time).
 #include "CBoxBlur.h"
 
@@ -86,5 +87,34 @@ void gg_transpose_rgba(const uint8_t *src, uint8_t *dst, int width, int height) 
                 }
             }
         }
+    }
+}
+
+static inline __attribute__((always_inline)) void
+unsharp_body(const uint8_t *restrict original, uint8_t *restrict blurred, size_t count, int percent, int threshold) {
+    for (size_t i = 0; i < count; i++) {
+        int p = original[i];
+        int d = p - (int)blurred[i];
+        int v = p + d * percent / 100;
+        v = v < 0 ? 0 : (v > 255 ? 255 : v);
+        blurred[i] = (uint8_t)((d > threshold || d < -threshold) ? v : p);
+    }
+}
+
+__attribute__((target("avx2"))) static void
+unsharp_avx2(const uint8_t *original, uint8_t *blurred, size_t count, int percent, int threshold) {
+    unsharp_body(original, blurred, count, percent, threshold);
+}
+
+static void
+unsharp_generic(const uint8_t *original, uint8_t *blurred, size_t count, int percent, int threshold) {
+    unsharp_body(original, blurred, count, percent, threshold);
+}
+
+void gg_unsharp_mask(const uint8_t *original, uint8_t *blurred, size_t count, int percent, int threshold) {
+    if (__builtin_cpu_supports("avx2")) {
+        unsharp_avx2(original, blurred, count, percent, threshold);
+    } else {
+        unsharp_generic(original, blurred, count, percent, threshold);
     }
 }

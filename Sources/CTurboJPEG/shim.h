@@ -3,9 +3,11 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
 #include <jpeglib.h>
+#include <jerror.h>
 // TJSCALED is a function-like macro Swift does not import.
 static inline int gpuglitch_tjScaled(int dimension, tjscalingfactor factor) {
     return TJSCALED(dimension, factor);
@@ -133,5 +135,115 @@ static inline int gpuglitch_jpeg_pillow_verdict(const unsigned char *data, size_
     int verdict = gpuglitch_jpeg_pillow_steps(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return verdict;
+}
+// ---------------------------------------------------------------------------------------------
+// JPEG writing with libjpeg's own API, for what tjCompress2 cannot ask for: optimised Huffman
+// tables (TurboJPEG 2 reads that only from the TJ_OPTIMIZE environment variable, which is
+// process-wide). The settings are tjCompress2's with TJFLAG_ACCURATEDCT (and Pillow's `save`):
+// RGBA input, libjpeg's defaults, baseline quantisation tables for `quality`, the slow integer
+// DCT, YCbCr with luma sampled `h_samp` x `v_samp` against chroma 1x1, a JFIF header.
+//
+// The output goes to a buffer this file owns (not jpeg_mem_dest, whose caller's pointer is
+// stale after a growth until jpeg_finish_compress), so that after a fatal error the one live
+// allocation is known and freed.
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    unsigned char *buffer;
+    size_t capacity;
+    size_t length;
+} gpuglitch_jpeg_destination;
+
+static void gpuglitch_jpeg_init_destination(j_compress_ptr cinfo) {
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)cinfo->dest;
+    dest->pub.next_output_byte = dest->buffer;
+    dest->pub.free_in_buffer = dest->capacity;
+}
+
+/// The buffer is full: double it (libjpeg's error exit on failure).
+static boolean gpuglitch_jpeg_empty_output_buffer(j_compress_ptr cinfo) {
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)cinfo->dest;
+    size_t used = dest->capacity;
+    unsigned char *grown = (unsigned char *)realloc(dest->buffer, dest->capacity * 2);
+    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    dest->buffer = grown;
+    dest->capacity *= 2;
+    dest->pub.next_output_byte = grown + used;
+    dest->pub.free_in_buffer = dest->capacity - used;
+    return TRUE;
+}
+
+static void gpuglitch_jpeg_term_destination(j_compress_ptr cinfo) {
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)cinfo->dest;
+    dest->length = dest->capacity - dest->pub.free_in_buffer;
+}
+
+/// Returns 0 with a malloc'd file in *out (free it) of *size bytes, or -1 with libjpeg's message.
+static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, int height, int quality,
+                                          int h_samp, int v_samp, int progressive, int optimize,
+                                          unsigned char **out, size_t *size,
+                                          char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_compress_struct cinfo;
+    gpuglitch_jpeg_error error;
+    memset(&cinfo, 0, sizeof cinfo);
+    memset(&error, 0, sizeof error);
+    cinfo.err = jpeg_std_error(&error.pub);
+    error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    error.pub.output_message = gpuglitch_jpeg_output_message;
+    message[0] = 0;
+    *out = NULL;
+    *size = 0;
+    // On the heap, and this pointer never changes after setjmp: what the longjmp finds in it
+    // (the grown buffer) is defined, as a changed local would not be.
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
+    if (dest) {
+        dest->capacity = 64 * 1024;
+        dest->buffer = (unsigned char *)malloc(dest->capacity);
+    }
+    if (!dest || !dest->buffer) {
+        free(dest);
+        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
+        return -1;
+    }
+    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
+    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
+    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    if (setjmp(error.jump)) {
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_compress(&cinfo);
+        free(dest->buffer);
+        free(dest);
+        return -1;
+    }
+    jpeg_create_compress(&cinfo);
+    cinfo.dest = &dest->pub;
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.dct_method = JDCT_ISLOW;
+    jpeg_set_colorspace(&cinfo, JCS_YCbCr);
+    cinfo.comp_info[0].h_samp_factor = h_samp;
+    cinfo.comp_info[0].v_samp_factor = v_samp;
+    cinfo.comp_info[1].h_samp_factor = 1;
+    cinfo.comp_info[1].v_samp_factor = 1;
+    cinfo.comp_info[2].h_samp_factor = 1;
+    cinfo.comp_info[2].v_samp_factor = 1;
+    cinfo.optimize_coding = optimize ? TRUE : FALSE;
+    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    size_t stride = (size_t)width * 4;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = dest->buffer;
+    *size = dest->length;
+    free(dest);
+    return 0;
 }
 #endif

@@ -28,6 +28,9 @@
 @_exported import enum ImageCodecs.ImageFormat
 @_exported import enum ImageCodecs.ImageOrientation
 @_exported import enum ImageCodecs.PNGCompression
+@_exported import struct ImageCodecs.EncodeOptions
+@_exported import struct ImageCodecs.JPEGEncoding
+@_exported import enum ImageCodecs.JPEGSubsampling
 @_exported import enum ImageCodecs.ImageDecoder
 @_exported import enum ImageCodecs.ImageEncoder
 @_exported import struct ImageCodecs.ImageCodecError
@@ -48,6 +51,7 @@
 @_exported import struct ImageEffects.SepiaKernel
 @_exported import struct ImageEffects.RGBColor
 @_exported import struct ImageEffects.TiltShiftKernel
+@_exported import struct ImageEffects.SharpenKernel
 @_exported import struct ImageEffects.GlitchKernel
 @_exported import struct ImageEffects.EffectParameterError
 

@@ -1,12 +1,14 @@
-/// The spec text of an effect, `sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB]` or
-/// `tilt-shift[:radius=R,centre=C,band=B,fade=F]` (docs/CLI.md): `--effect` parses it and
+/// The spec text of an effect, `sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB]`,
+/// `tilt-shift[:radius=R,centre=C,band=B,fade=F]` or `sharpen[:radius=R,percent=P,threshold=T]`
+/// (docs/CLI.md): `--effect` parses it and
 /// reports record it. Parse and print live together so that what a report records always
 /// parses back to the same effect.
 extension ImageEffect {
     /// The effect names, as the spec spells them.
-    package static let specNames = ["sepia", "tilt-shift"]
+    package static let specNames = ["sepia", "tilt-shift", "sharpen"]
     package static let sepiaKeys = ["black", "mid", "white"]
     package static let tiltShiftKeys = ["radius", "centre", "band", "fade"]
+    package static let sharpenKeys = ["radius", "percent", "threshold"]
 
     /// Every parameter, spelled as `--effect` takes it, e.g.
     /// `sepia:black=#1f1209,mid=#8c6239,white=#f5e6c8`; `init(spec:)` reads it back.
@@ -16,6 +18,8 @@ extension ImageEffect {
             "sepia:black=\(k.black),mid=\(k.mid),white=\(k.white)"
         case .tiltShift(let k):
             "tilt-shift:radius=\(Self.number(k.radius)),centre=\(Self.number(k.centre)),band=\(Self.number(k.band)),fade=\(Self.number(k.fade))"
+        case .sharpen(let k):
+            "sharpen:radius=\(Self.number(k.radius)),percent=\(k.percent),threshold=\(k.threshold)"
         }
     }
 
@@ -58,9 +62,39 @@ extension ImageEffect {
             } catch {
                 throw EffectSpecError(description: "tilt-shift: \(error)")
             }
+        case "sharpen":
+            self = .sharpen(try Self.sharpen(pairs))
         default:
             throw EffectSpecError(description:
                 "unknown effect '\(name)' (effects: \(Self.specNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// The sharpen of `key=value` pairs: the radius a number, the percent and the threshold whole
+    /// numbers, as Pillow's `UnsharpMask` takes them (it refuses a fractional percent).
+    private static func sharpen(_ pairs: [(String, String)]) throws(EffectSpecError) -> SharpenKernel {
+        var radius = SharpenKernel.defaultRadius
+        var percent = SharpenKernel.defaultPercent, threshold = SharpenKernel.defaultThreshold
+        for (key, value) in pairs {
+            switch key {
+            case "radius":
+                guard let number = Double(value), number.isFinite else {
+                    throw EffectSpecError(description: "sharpen: radius must be a number, got '\(value)'")
+                }
+                radius = number
+            case "percent", "threshold":
+                guard let number = Int(value) else {
+                    throw EffectSpecError(description: "sharpen: \(key) must be a whole number, got '\(value)'")
+                }
+                if key == "percent" { percent = number } else { threshold = number }
+            default:
+                throw unknownKey(key, effect: "sharpen", keys: sharpenKeys)
+            }
+        }
+        do {
+            return try SharpenKernel(radius: radius, percent: percent, threshold: threshold)
+        } catch {
+            throw EffectSpecError(description: error.description)
         }
     }
 

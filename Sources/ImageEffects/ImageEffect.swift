@@ -5,12 +5,14 @@ import ComputeCore
 public enum ImageEffect: Sendable, Equatable, CustomStringConvertible {
     case sepia(SepiaKernel)
     case tiltShift(TiltShiftKernel)
+    case sharpen(SharpenKernel)
 
     /// The kernel that computes it.
     public var kernel: any ImageKernel {
         switch self {
         case .sepia(let k): k
         case .tiltShift(let k): k
+        case .sharpen(let k): k
         }
     }
 

@@ -5,6 +5,9 @@ public enum FitMode: String, Sendable, CaseIterable {
     case cover
     /// The picture fits inside the box, aspect kept; nothing is cut.
     case contain
+    /// As contain (the other side rounded as Pillow's `ImageOps.contain` rounds it), then
+    /// centred on a background that fills the box exactly: Pillow's `ImageOps.pad`.
+    case pad
 }
 
 /// Where the box is cut from when `cover` leaves more than the box on one axis.
@@ -38,51 +41,84 @@ package struct ThumbnailGeometry: Sendable, Equatable {
     /// Size after resizing.
     package let scaledWidth: Int
     package let scaledHeight: Int
-    /// The part of the resized image that is kept (the whole of it for `contain`).
+    /// The part of the resized image that is kept (the whole of it for `contain` and `pad`).
     package let crop: PixelRect
+    /// Where the kept pixels go on the box for `pad` with both sides given; nil otherwise (the
+    /// kept pixels are the output).
+    package let padding: PadPlacement?
 
     /// The square box `n × n`: the shorter side becomes `n` (cover) or the longer (contain).
     package init(width: Int, height: Int, size n: Int, fit: FitMode, gravity: Gravity = .centre) {
         self.init(width: width, height: height, boxWidth: n, boxHeight: n, fit: fit, gravity: gravity)
     }
 
-    /// Fits a `width × height` picture to a `boxWidth × boxHeight` box.
+    /// Fits a `width × height` picture to a `boxWidth × boxHeight` box; a nil side (a
+    /// width-only or height-only entry) leaves that side to the aspect ratio.
     ///
     /// The side that matches the box is the one whose scale factor wins (the larger for
-    /// cover, the smaller for contain; width on a tie); the other side is rounded half up,
-    /// and is at least the box's (cover) or at least 1 (contain). Without `enlarges`, a box
-    /// that would need a scale above 1 gets scale 1: contain keeps the picture's size, cover
-    /// keeps it too and cuts at most the box.
-    package init(width: Int, height: Int, boxWidth: Int, boxHeight: Int, fit: FitMode,
+    /// cover, the smaller for contain and pad; width on a tie), or the one side given; the
+    /// other is rounded half up, and is at least the box's (cover) or at least 1 (otherwise).
+    /// `pad` with both sides rounds it as Pillow's `ImageOps.contain` does (the ratio in double
+    /// precision, ties to even), so that its result is `ImageOps.pad`'s. Without `enlarges`, a
+    /// box that would need a scale above 1 gets scale 1: contain and pad keep the picture's
+    /// size, cover keeps it too and cuts at most the box.
+    package init(width: Int, height: Int, boxWidth: Int?, boxHeight: Int?, fit: FitMode,
                 gravity: Gravity = .centre, enlarges: Bool = true) {
-        precondition(width > 0 && height > 0 && boxWidth > 0 && boxHeight > 0)
-        // boxWidth / width against boxHeight / height, without division.
-        let widthScaleWins = boxWidth * height >= boxHeight * width
+        precondition(width > 0 && height > 0 && (boxWidth ?? 1) > 0 && (boxHeight ?? 1) > 0
+                     && (boxWidth != nil || boxHeight != nil))
         let widthMatches: Bool
-        switch fit {
-        case .cover: widthMatches = widthScaleWins
-        case .contain: widthMatches = boxWidth * height <= boxHeight * width
+        if let boxWidth, let boxHeight {
+            // boxWidth / width against boxHeight / height, without division.
+            switch fit {
+            case .cover: widthMatches = boxWidth * height >= boxHeight * width
+            case .contain, .pad: widthMatches = boxWidth * height <= boxHeight * width
+            }
+        } else {
+            widthMatches = boxWidth != nil
         }
-        let enlarging = widthMatches ? boxWidth > width : boxHeight > height
+        let bothSides = boxWidth != nil && boxHeight != nil
+        let covers = fit == .cover && bothSides
+        /// The side that follows the matching one: `other · box / matching`, at least `floor`.
+        func following(_ other: Int, box: Int, matching: Int, floor: Int) -> Int {
+            if fit == .pad && bothSides {
+                return max(floor, Self.pillowContainSide(other, box: box, matching: matching))
+            }
+            return max(floor, (2 * other * box + matching) / (2 * matching))
+        }
+        let enlarging = widthMatches ? boxWidth! > width : boxHeight! > height
         if !enlarges && enlarging {
             scaledWidth = width
             scaledHeight = height
-        } else if widthMatches {
-            let other = (2 * height * boxWidth + width) / (2 * width)
+        } else if widthMatches, let boxWidth {
             scaledWidth = boxWidth
-            scaledHeight = fit == .cover ? max(boxHeight, other) : max(1, other)
+            scaledHeight = following(height, box: boxWidth, matching: width, floor: covers ? boxHeight! : 1)
         } else {
-            let other = (2 * width * boxHeight + height) / (2 * height)
-            scaledHeight = boxHeight
-            scaledWidth = fit == .cover ? max(boxWidth, other) : max(1, other)
+            scaledHeight = boxHeight!
+            scaledWidth = following(width, box: boxHeight!, matching: height, floor: covers ? boxWidth! : 1)
         }
-        switch fit {
-        case .contain:
-            crop = PixelRect(x: 0, y: 0, width: scaledWidth, height: scaledHeight)
-        case .cover:
+        if covers, let boxWidth, let boxHeight {
             crop = gravity.rect(width: min(boxWidth, scaledWidth), height: min(boxHeight, scaledHeight),
                                 inWidth: scaledWidth, height: scaledHeight)
+        } else {
+            crop = PixelRect(x: 0, y: 0, width: scaledWidth, height: scaledHeight)
         }
+        if fit == .pad, let boxWidth, let boxHeight {
+            padding = PadPlacement(content: PixelSize(width: scaledWidth, height: scaledHeight),
+                                   canvas: PixelSize(width: boxWidth, height: boxHeight))
+        } else {
+            padding = nil
+        }
+    }
+
+    /// The output's size: the box for `pad` with both sides, else the kept pixels.
+    package var outputSize: PixelSize {
+        padding?.canvas ?? PixelSize(width: crop.width, height: crop.height)
+    }
+
+    /// Pillow's `round(other / matching * box)` (`ImageOps.contain`): a double-precision
+    /// quotient, then product, rounded half to even, as Python's `round` does.
+    static func pillowContainSide(_ other: Int, box: Int, matching: Int) -> Int {
+        Int((Double(other) / Double(matching) * Double(box)).rounded(.toNearestOrEven))
     }
 
     /// The fused resize-and-crop for this geometry.

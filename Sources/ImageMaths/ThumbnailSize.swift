@@ -1,12 +1,15 @@
-/// One entry of a size list (`--size 1024,640x480`): the box an output is fitted to.
+/// One entry of a size list (`--size 1024,640x480,800x,x600`): the box an output is fitted to.
 ///
 /// `N` is the square box `N×N`: the square for cover, the longer side for contain, as a
-/// single size always was. `WxH` is a box of its own. The entry remembers how it was
-/// written, because that text names its output file (`{size}`: `512`, `640x480`).
+/// single size always was. `WxH` is a box of its own. `Wx` and `xH` (vipsthumbnail's
+/// width-only and height-only entries) give one side; the other follows the picture's aspect
+/// ratio, whatever the fit. The entry remembers how it was written, because that text names
+/// its output file (`{size}`: `512`, `640x480`, `800x`, `x600`).
 public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
-    /// The box's width and height (both `N` for a square entry).
-    public let width: Int
-    public let height: Int
+    /// The box's width, or nil for a height-only entry (`xH`).
+    public let width: Int?
+    /// The box's height, or nil for a width-only entry (`Wx`).
+    public let height: Int?
     /// Whether the entry was written as one number.
     public let isSquare: Bool
 
@@ -21,24 +24,30 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
         isSquare = true
     }
 
-    /// The entry `WxH`; nil when a side is outside `sides`.
-    public init?(width: Int, height: Int) {
-        guard Self.sides.contains(width), Self.sides.contains(height) else { return nil }
+    /// The entry `WxH`, or `Wx` / `xH` with the other side nil; nil when both sides are nil or
+    /// a given side is outside `sides`.
+    public init?(width: Int?, height: Int?) {
+        guard width != nil || height != nil,
+              width.map(Self.sides.contains) ?? true, height.map(Self.sides.contains) ?? true else { return nil }
         self.width = width
         self.height = height
         isSquare = false
     }
 
-    /// Parses `N` or `WxH` (decimal digits only, `x` in either case); nil for anything else,
-    /// a side of 0 or one past 65535 included.
+    /// Parses `N`, `WxH`, `Wx` or `xH` (decimal digits only, `x` in either case); nil for
+    /// anything else (`x` alone, a side of 0 or one past 65535 included).
     public init?(_ text: some StringProtocol) {
         func side(_ digits: Substring) -> Int? {
             guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             return Int(digits)
         }
+        /// An absent side (nothing on its side of the `x`) is `.some(nil)`; a bad one is nil.
+        func optionalSide(_ digits: Substring) -> Int?? {
+            digits.isEmpty ? .some(nil) : side(digits).map { .some($0) }
+        }
         let text = Substring(text)
         if let separator = text.firstIndex(where: { $0 == "x" || $0 == "X" }) {
-            guard let w = side(text[..<separator]), let h = side(text[text.index(after: separator)...]),
+            guard let w = optionalSide(text[..<separator]), let h = optionalSide(text[text.index(after: separator)...]),
                   let size = ThumbnailSize(width: w, height: h) else { return nil }
             self = size
         } else {
@@ -47,8 +56,11 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The entry as written in canonical form: `512`, `640x480`.
-    public var description: String { isSquare ? "\(width)" : "\(width)x\(height)" }
+    /// The entry as written in canonical form: `512`, `640x480`, `800x`, `x600`.
+    public var description: String {
+        if isSquare, let width { return "\(width)" }
+        return "\(width.map(String.init) ?? "")x\(height.map(String.init) ?? "")"
+    }
 }
 
 extension ThumbnailSize {
@@ -56,7 +68,7 @@ extension ThumbnailSize {
     package enum ListError: Error, Equatable, Sendable {
         /// Two commas in a row, or one at either end.
         case emptyEntry
-        /// An entry that is not `N` or `WxH` with sides in `sides`.
+        /// An entry that is not `N`, `WxH`, `Wx` or `xH` with sides in `sides`.
         case badEntry(String)
         /// The same box twice: both outputs would be one file.
         case repeated(ThumbnailSize)
@@ -79,5 +91,18 @@ extension ThumbnailSize {
     package static func firstRepeated(in sizes: [ThumbnailSize]) -> ThumbnailSize? {
         var seen: Set<String> = []
         return sizes.first { !seen.insert($0.description).inserted }
+    }
+}
+
+extension ThumbnailSize {
+    /// The output's width and height as far as this entry fixes them for every picture (nil
+    /// for a side that depends on the picture): a box under cover or pad is the box, `Wx` is
+    /// `W` wide and `xH` is `H` tall, a contain box depends on the picture; without
+    /// `enlarges` a small picture keeps its own size, so nothing is fixed. What
+    /// `{width}` and `{height}` in an output template may name before any input is read.
+    package func fixedOutputSides(fit: FitMode, enlarges: Bool) -> (width: Int?, height: Int?) {
+        guard enlarges else { return (nil, nil) }
+        if let width, let height { return fit == .contain ? (nil, nil) : (width, height) }
+        return (width, height)
     }
 }

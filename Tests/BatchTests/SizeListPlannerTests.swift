@@ -118,6 +118,51 @@ struct SizeListPlannerTests {
         #expect(throws: BatchSetupError.self) { try job.plan() }
     }
 
+    @Test("{width} and {height} are the output's size where every picture gets it; refused where it depends on the picture")
+    func widthAndHeight() throws {
+        let template = try OutputTemplate("{width}w/{stem}-{width}x{height}.{ext}")
+        let sizes = try ThumbnailSize.list("800x,64x48,x600")
+        // Under cover (or pad) a box is its own size; 800x is 800 wide, x600 600 tall.
+        try OutputTemplate("{stem}_{width}.{ext}").validate(sizes: try ThumbnailSize.list("800x,64x48"))
+        try OutputTemplate("{stem}_{height}.{ext}").validate(sizes: try ThumbnailSize.list("x600,64x48"), fit: .pad)
+        #expect(throws: BatchSetupError.self) { try template.validate(sizes: sizes) }
+        #expect(throws: BatchSetupError.outputTemplate(
+            "'{stem}_{width}.{ext}' has {width}, but the width of entry 64x48's outputs depends on each picture (--fit cover, --no-enlarge); {width} and {height} name sides every picture gets: Wx entries for {width}, xH for {height}, boxes under cover or pad, without --no-enlarge")) {
+            try OutputTemplate("{stem}_{width}.{ext}").validate(sizes: [ThumbnailSize("64x48")!], enlarges: false)
+        }
+        #expect(throws: BatchSetupError.self) {
+            try OutputTemplate("{stem}_{width}.{ext}").validate(sizes: [ThumbnailSize("512")!], fit: .contain)
+        }
+        // Without {size}, the widths must tell the entries apart.
+        #expect(throws: BatchSetupError.outputTemplate(
+            "'{stem}_{width}.{ext}' has no {size}, and entries 800x and 800x600 give outputs it names alike, so two outputs of each input would go to one path")) {
+            try OutputTemplate("{stem}_{width}.{ext}").validate(sizes: try ThumbnailSize.list("800x,800x600"))
+        }
+        let naming = OutputNaming(folder: "out", fixedFormat: .png, sizes: try ThumbnailSize.list("64x48,32"),
+                                  template: try OutputTemplate("{width}w/{stem}-{width}x{height}.{ext}"), fit: .pad)
+        #expect(naming.outputPathsAndFormat(for: "sub/cat.jpg").paths == ["out/64w/cat-64x48.png", "out/32w/cat-32x32.png"])
+    }
+
+    @Test("{width} names collide and are skipped as any other name: they are final when the inputs are listed")
+    func widthCollisions() throws {
+        let naming = OutputNaming(folder: "out", fixedFormat: .png, sizes: try ThumbnailSize.list("800x,400x"),
+                                  template: try OutputTemplate("{stem}_{width}.{ext}"), fit: .contain)
+        let plan = try BatchPlanner(naming: naming, shard: nil, skipExisting: false).plan { emit in
+            try emit(file("a/cat.png", relative: "cat.png"))
+            try emit(file("b/cat.png", relative: "cat.png"))
+        }
+        var lines: [String] = []
+        for input in plan.inputs {
+            switch input.action {
+            case .process(let item): lines.append("write \(input.name) -> \(item.outputs.joined(separator: ", "))")
+            case .skip: lines.append("skip \(input.name)")
+            case .fail(let message): lines.append("fail \(message)")
+            }
+        }
+        #expect(lines == ["write a/cat.png -> out/cat_800.png, out/cat_400.png",
+                          "fail b/cat.png: output 'out/cat_800.png' is already the output of 'a/cat.png'"])
+    }
+
     @Test("dots inside a name are names; a whole '.' or '..' folder is refused")
     func dotFolders() throws {
         let template = try OutputTemplate("..a/{stem}..{size}.{ext}")

@@ -72,9 +72,9 @@ struct CPUSharedHorizontalTests {
         let backend = CPUBackend(threads: 1)
         let (marked, _) = Self.photo(width: 40, height: 10, seed: 1)
         let good = Self.plan(40, 10, 20, .contain), wrong = Self.plan(50, 10, 20, .contain)
-        let alone = #expect(throws: ComputeArgumentError.self) { try backend.resample(.host(marked), plan: wrong) }
+        let alone = #expect(throws: ResampleArgumentError.self) { try backend.resample(.host(marked), plan: wrong) }
         var results = 0
-        let together = #expect(throws: ComputeArgumentError.self) {
+        let together = #expect(throws: ResampleArgumentError.self) {
             try backend.resample(.host(marked), plans: [good, good, wrong]) { _, _ in results += 1 }
         }
         #expect(alone == together && results == 0)

@@ -27,6 +27,8 @@ struct EffectFixtures: Decodable {
             let centre: Double?
             let band: Double?
             let fade: Double?
+            let percent: Int?
+            let threshold: Int?
         }
         let name: String
         let input: Input
@@ -80,6 +82,10 @@ extension EffectFixtures.Case {
                 return SepiaKernel(black: effect.black.flatMap(RGBColor.init(hex:)) ?? SepiaKernel.defaultBlack,
                                    mid: effect.mid.flatMap(RGBColor.init(hex:)) ?? SepiaKernel.defaultMid,
                                    white: effect.white.flatMap(RGBColor.init(hex:)) ?? SepiaKernel.defaultWhite)
+            case "sharpen":
+                return try SharpenKernel(radius: effect.radius ?? SharpenKernel.defaultRadius,
+                                         percent: effect.percent ?? SharpenKernel.defaultPercent,
+                                         threshold: effect.threshold ?? SharpenKernel.defaultThreshold)
             default:
                 return try TiltShiftKernel(radius: effect.radius ?? TiltShiftKernel.defaultRadius,
                                            centre: effect.centre ?? TiltShiftKernel.defaultCentre,

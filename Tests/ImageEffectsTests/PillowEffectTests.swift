@@ -7,8 +7,8 @@ import OpenCLCompute
 import Testing
 import TestSupport
 
-/// Sepia and tilt-shift against Pillow 13.0.0 byte for byte, on the CPU backend and on
-/// OpenCL (POCL in CI), alone and chained in both orders (docs/SPEC.md §5).
+/// Sepia, tilt-shift and sharpen against Pillow 13.0.0 byte for byte, on the CPU backend and on
+/// OpenCL (POCL in CI), alone and chained (docs/SPEC.md §5).
 @Suite struct PillowEffectTests {
     static let cases = EffectFixtures.all.cases
 

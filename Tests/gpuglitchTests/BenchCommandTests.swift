@@ -41,7 +41,7 @@ struct BenchCommandTests {
         #expect(result.status == 0, "\(result)")
         let output = try #require(decoded, "\(result)")
         let expected = ["full", "half"].flatMap { half in Self.filters.map { "thumbnail 512 \($0) (\(half))" } }
-            + ["srcset 1024,512,256 (full)", "glitch", "effect sepia", "effect tilt-shift", "crop"]
+            + ["srcset 1024,512,256 (full)", "glitch", "effect sepia", "effect tilt-shift", "effect sharpen", "crop"]
         #expect(output.operations.map(\.operation) == expected)
         #expect(output.batches.isEmpty)
         for op in output.operations {
@@ -95,7 +95,7 @@ struct BenchCommandTests {
         let lines = result.stdoutLines
         #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true)
             == ["operation", "device", "input", "output", "ms/run", "MP/s"])
-        #expect(lines.count == 1 + 2 * Self.filters.count + 5, "\(result)")
+        #expect(lines.count == 1 + 2 * Self.filters.count + 6, "\(result)")
         #expect(lines.contains { $0.hasPrefix("srcset 1024,512,256 (full)") && $0.contains("1024x683+512x341+256x171") })
         #expect(result.stderrLines == ["bench: cpu…"])
     }

@@ -56,6 +56,23 @@ struct EffectTests {
         #expect(try Self.rgbDigest(of: folder.contents("out/chelsea.png")) == Self.pillowDigest("chelsea-tilt-fade0"))
     }
 
+    @Test("sharpen after the thumbnail equals Pillow 13's resize + UnsharpMask, and the report spells out its parameters",
+          arguments: ["cpu", "opencl"])
+    func sharpenEqualsPillow(device: String) throws {
+        if device == "opencl" && !OpenCLTestEnvironment.isAvailable { return }
+        let folder = try TemporaryFolder()
+        try folder.write(try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png")), to: "in/coffee.png")
+        let result = try CommandRunner(in: folder.url).run([
+            "process", "in", "--output", "out", "--size", "150", "--fit", "contain", "--no-glitch",
+            "--effect", "sharpen:radius=10,percent=300,threshold=2", "--device", device, "--report", "r.json",
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(try Self.rgbDigest(of: folder.contents("out/coffee.png")) == Self.pillowDigest("coffee-sharpen-radius10"))
+        let report = try JSONSerialization.jsonObject(with: folder.contents("r.json")) as! [String: Any]
+        let settings = report["settings"] as! [String: Any]
+        #expect(settings["effects"] as? [String] == ["sharpen:radius=10,percent=300,threshold=2"])
+    }
+
     @Test("a bad --effect value is a usage error naming the key", arguments: [
         ("tilt-shift:radius=-1", "radius"),
         ("tilt-shift:fade=x", "fade"),
@@ -63,6 +80,9 @@ struct EffectTests {
         ("sepia:mid=#12345", "mid"),
         ("sepia:black=#000000,black=#ffffff", "black"),
         ("posterize", "posterize"),
+        ("sharpen:radius=-1", "radius"),
+        ("sharpen:percent=1.5", "percent"),
+        ("sharpen:threshold=256", "threshold"),
     ])
     func badEffect(spec: String, key: String) throws {
         let folder = try TemporaryFolder()

@@ -43,9 +43,11 @@ option_sets=(
     "--size 30 --filter bilinear --no-glitch"
     "--size 10 --effect sepia --effect tilt-shift:radius=2,band=0.2,fade=0.3"
     "--size 7 --effect tilt-shift:radius=0 --no-glitch"
+    "--size 9 --effect sharpen:radius=1.5,percent=300,threshold=0 --no-glitch"
 )
 EXPECTED_KERNELS="premultiply unpremultiply resample_horizontal resample_vertical glitch gpuglitch_sepia
-gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_segments gpuglitch_box_blur_segments_composite"
+gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_segments gpuglitch_box_blur_segments_composite
+gpuglitch_unsharp_mask"
 
 status=0
 for options in "${option_sets[@]}"; do

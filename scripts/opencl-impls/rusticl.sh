@@ -44,6 +44,7 @@ option_sets=(
     "--size 33 --filter box --gravity south --no-glitch"
     "--size 200 --filter hamming --effect sepia --effect tilt-shift"
     "--size 61 --filter mks2021 --effect tilt-shift:radius=0 --glitch seed=5,scanlines=3"
+    "--size 150 --effect sharpen --no-glitch"
 )
 inputs=(samples/*.png samples/*.jpg Tests/ImageCodecsTests/Fixtures/mutations/seed-rgba.png
         Tests/GPUOpsTests/Fixtures/decode/png-rgba8-interlaced-13x11.png)

@@ -4,7 +4,7 @@ import GPUOps
 import ImageMaths
 
 /// The CPU backend against every OpenCL device (POCL in CI): a small image and up to four
-/// operations (resize with or without a window, crop, glitch, premultiply, sepia, tilt-shift,
+/// operations (resize with or without a window, crop, glitch, premultiply, sepia, tilt-shift, sharpen,
 /// and a user's own kernel, a 3×3 convolution), all with parameters from the input. The two
 /// must give the same bytes, or both fail with the same argument error (docs/SPEC.md: every
 /// backend gives the same bytes).
@@ -88,6 +88,14 @@ private enum Step: CustomStringConvertible {
             if input.bool() {
                 let colour = { (input: inout FuzzInput) in RGBColor(red: input.byte(), green: input.byte(), blue: input.byte()) }
                 self = .effect(.sepia(SepiaKernel(black: colour(&input), mid: colour(&input), white: colour(&input))))
+            } else if input.bool() {
+                // Sharpen, past its limits at times: a refused one is a premultiply.
+                if let kernel = try? SharpenKernel(radius: Double(input.int(in: 0...400)) / 10,
+                                                   percent: input.int(in: -1...1000) * 11, threshold: input.int(in: 0...256)) {
+                    self = .effect(.sharpen(kernel))
+                } else {
+                    self = .premultiply
+                }
             } else {
                 let fraction = { (input: inout FuzzInput) in Double(input.int(in: 0...1000)) / 1000 }
                 let radius = Double(input.int(in: 0...400)) / 10

@@ -78,7 +78,7 @@ package struct OperationBenchmark: Sendable {
         results.append(try measure("glitch", backend, square, outputSize: "512x512") {
             try glitch.apply(to: square, on: backend)
         })
-        for effect in [ImageEffect.sepia(SepiaKernel()), .tiltShift(try TiltShiftKernel())] {
+        for effect in [ImageEffect.sepia(SepiaKernel()), .tiltShift(try TiltShiftKernel()), .sharpen(try SharpenKernel())] {
             let step = KernelStep(effect.kernel)
             results.append(try measure("effect \(effect.name)", backend, square, outputSize: "512x512") {
                 try step.apply(to: square, on: backend)

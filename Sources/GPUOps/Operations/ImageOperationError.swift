@@ -7,6 +7,8 @@ public enum ImageOperationError: Error, Sendable, Equatable, CustomStringConvert
     case cropOutsideImage(rect: PixelRect, width: Int, height: Int)
     /// A requested output size that is zero or negative.
     case invalidSize(width: Int, height: Int)
+    /// An image larger than the box a `PadStep` fills, on either side: a pad never cuts.
+    case largerThanPadBox(width: Int, height: Int, box: PixelSize)
     /// An input that is not a local file or an http(s) URL could not be fetched.
     case fetchFailed(source: String, reason: FetchError)
     /// Output paths (or saves) that do not match the size entries one to one.
@@ -18,6 +20,8 @@ public enum ImageOperationError: Error, Sendable, Equatable, CustomStringConvert
             "crop \(r) lies outside the \(w)x\(h) image"
         case .invalidSize(let w, let h):
             "invalid output size \(w)x\(h)"
+        case .largerThanPadBox(let w, let h, let box):
+            "the \(w)x\(h) image is larger than the \(box) box it is padded to"
         case .fetchFailed(let source, let reason):
             "\(source): \(reason)"
         case .outputCountMismatch(let outputs, let sizes):

@@ -1,13 +1,15 @@
 import ComputeCore
 import ImageCodecs
 import ImageEffects
+import ImageMaths
 
 /// The steps `ThumbnailSettings` describe, and the one path every image takes through them:
 /// the batch (`gpuglitch process`), `gpuglitch verify`, `gpuglitch bench` and
 /// `FanOutSaveOperation` all call `run(_:on:before:each:)`.
 ///
 /// Each entry of `settings.sizes` is one output: its scale (cover fuses the resize with the
-/// crop), then the sRGB conversion (`convertsToSRGB`), the effects in order and the glitch.
+/// crop), then the sRGB conversion (`convertsToSRGB`), the pad (`FitMode.pad` with a box of two
+/// sides, so that effects and glitch see the whole box), the effects in order and the glitch.
 public struct ThumbnailPipeline: Sendable {
     package let settings: ThumbnailSettings
 
@@ -24,10 +26,14 @@ public struct ThumbnailPipeline: Sendable {
         settings.sizes.map { ScaleTarget($0, fit: settings.fit, gravity: settings.gravity, enlarges: settings.enlarges) }
     }
 
-    /// The steps after the scale, the same for every output.
-    package var stepsAfterScale: [any ImageStep] {
+    /// The steps after the scale of an output fitted to `size`: the pad only for
+    /// `FitMode.pad` with both sides given (a width-only or height-only entry has no box to fill).
+    package func stepsAfterScale(for size: ThumbnailSize) -> [any ImageStep] {
         var steps: [any ImageStep] = []
         if settings.convertsToSRGB { steps.append(ConvertToSRGBStep()) }
+        if settings.fit == .pad, let width = size.width, let height = size.height {
+            steps.append(PadStep(box: PixelSize(width: width, height: height), background: settings.background))
+        }
         for effect in settings.effects { steps.append(KernelStep(effect.kernel)) }
         if let glitch = settings.glitch { steps.append(KernelStep(GlitchKernel(parameters: glitch))) }
         return steps
@@ -35,8 +41,9 @@ public struct ThumbnailPipeline: Sendable {
 
     /// Every output's steps, in the order of `settings.sizes`.
     package var outputs: [Output] {
-        let after = stepsAfterScale
-        return targets.map { Output(scale: ScaleStep(target: $0, filter: settings.filter), steps: after) }
+        zip(settings.sizes, targets).map { size, target in
+            Output(scale: ScaleStep(target: target, filter: settings.filter), steps: stepsAfterScale(for: size))
+        }
     }
 
     /// How inputs are decoded: pixel and memory limits, orientation, the metadata the outputs
@@ -58,11 +65,14 @@ public struct ThumbnailPipeline: Sendable {
 
     package var decode: DecodeStep { DecodeStep(options: decodeOptions) }
 
-    /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, and the
-    /// metadata blocks `settings.keep` names.
+    /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, the JPEG
+    /// coding options and WebP effort, and the metadata blocks `settings.keep` names.
     package func encode(as format: ImageFormat) -> EncodeStep {
-        EncodeStep(format: format, quality: settings.quality, lossless: settings.webpLossless,
-                   pngCompression: settings.pngCompression, keep: settings.keep)
+        var options = EncodeOptions(quality: settings.quality, lossless: settings.webpLossless,
+                                    pngCompression: settings.pngCompression, keep: settings.keep)
+        options.jpeg = settings.jpeg
+        options.webpEffort = settings.webpEffort
+        return EncodeStep(format: format, options: options)
     }
 
     /// Runs every output over `image`, output after output, handing each result to `body`

@@ -6,13 +6,16 @@ import ImageMaths
 /// that shape the output (docs/SPEC.md §3, §4, §7).
 public struct ThumbnailSettings: Sendable, Equatable {
     /// The boxes every image is fitted to, one output each, all from one decode: `N` is the
-    /// square (cover) or the longer side (contain), `WxH` a box (docs/SPEC.md §3). A batch
+    /// square (cover) or the longer side (contain), `WxH` a box, `Wx` and `xH` one side with
+    /// the other following the aspect ratio (docs/SPEC.md §3). A batch
     /// item has one output path per entry, in this order.
     public var sizes: [ThumbnailSize] = [ThumbnailSize(side: 512)!]
     /// Whether a box may scale a picture up; false (`--no-enlarge`) scales such a picture by
     /// 1 instead (contain keeps its size, cover cuts at most the box).
     public var enlarges = true
     public var fit: FitMode = .cover
+    /// What `FitMode.pad` fills the rest of the box with (`--background`).
+    public var background: BackgroundColor = .black
     public var gravity: Gravity = .centre
     public var filter: ResampleFilter = .lanczos
     /// Effects applied after the scale and crop, in order, before the glitch (`--effect`).
@@ -25,6 +28,11 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var webpLossless = false
     /// How hard PNG outputs are compressed (`--png-compression`); the pixels are the same.
     public var pngCompression: PNGCompression = .standard
+    /// How JPEG outputs are coded (`--jpeg-progressive`, `--jpeg-subsampling`,
+    /// `--jpeg-optimize`); the defaults write today's baseline 4:2:0 files.
+    public var jpeg = JPEGEncoding()
+    /// libwebp's `method` for WebP outputs, 0 (fastest) ... 6 (smallest) (`--effort`).
+    public var webpEffort: Int = EncodeOptions.defaultWebPEffort
     /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.

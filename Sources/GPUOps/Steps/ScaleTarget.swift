@@ -11,9 +11,11 @@ public enum ScaleTarget: Sendable, Equatable {
     /// Shorter side to `side`, aspect ratio kept, nothing cut (the first half of cover).
     case shorterSide(Int)
     /// Fitted to a `width × height` box (docs/SPEC.md §3): cover fills it and cuts it out at
-    /// `gravity`, contain fits inside it. Without `enlarges`, a box that would scale the
+    /// `gravity`, contain fits inside it, pad fits inside it as `ImageOps.contain` rounds (a
+    /// `PadStep` then fills the box). A nil side (a width-only or height-only entry) follows
+    /// the aspect ratio, whatever the fit. Without `enlarges`, a box that would scale the
     /// picture up scales it by 1 instead. A square box that enlarges is `cover`/`contain`.
-    case box(width: Int, height: Int, fit: FitMode, gravity: Gravity, enlarges: Bool)
+    case box(width: Int?, height: Int?, fit: FitMode, gravity: Gravity, enlarges: Bool)
 
     /// The target one entry of a size list asks for.
     public init(_ size: ThumbnailSize, fit: FitMode, gravity: Gravity = .centre, enlarges: Bool = true) {
@@ -40,7 +42,9 @@ public enum ScaleTarget: Sendable, Equatable {
             return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: g.scaledWidth,
                                 outputHeight: g.scaledHeight, filter: filter)
         case .box(let w, let h, let fit, let gravity, let enlarges):
-            guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
+            guard w != nil || h != nil, (w ?? 1) > 0, (h ?? 1) > 0 else {
+                throw ImageOperationError.invalidSize(width: w ?? 0, height: h ?? 0)
+            }
             return ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
                                      gravity: gravity, enlarges: enlarges)
                 .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
@@ -57,8 +61,13 @@ public enum ScaleTarget: Sendable, Equatable {
         case .contain(let side):
             ThumbnailGeometry(width: width, height: height, size: side, fit: .contain).scaledSize
         case .box(let w, let h, let fit, _, let enlarges):
-            ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
-                              enlarges: enlarges).scaledSize
+            // A box `plan` refuses reads nothing (shrink-on-load leaves the whole decode).
+            if (w != nil || h != nil) && (w ?? 1) > 0 && (h ?? 1) > 0 {
+                ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
+                                  enlarges: enlarges).scaledSize
+            } else {
+                PixelSize(width: width, height: height)
+            }
         }
     }
 

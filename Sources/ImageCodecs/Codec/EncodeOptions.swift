@@ -11,12 +11,25 @@ public struct EncodeOptions: Sendable, Equatable {
     /// Which of the image's metadata blocks are written into the file, where its format holds
     /// them (`MetadataKeep`); `.icc`, the default, writes the colour profile alone.
     public var keep: MetadataKeep
+    /// JPEG only: progressive, chroma subsampling, optimised Huffman tables.
+    public var jpeg: JPEGEncoding
+    /// WebP only: libwebp's `method`, 0 (fastest) ... 6 (smallest file), lossy and lossless.
+    /// For lossless WebP it changes only the coding: the pixels are exact at every effort.
+    public var webpEffort: Int
+
+    /// libwebp's own default `method`, and Pillow's: what gpuglitch always wrote.
+    public static let defaultWebPEffort = 4
+    /// The efforts libwebp knows.
+    public static let webpEfforts = 0...6
 
     public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
-                keep: MetadataKeep = .icc) {
+                keep: MetadataKeep = .icc, jpeg: JPEGEncoding = JPEGEncoding(),
+                webpEffort: Int = EncodeOptions.defaultWebPEffort) {
         self.quality = quality
         self.lossless = lossless
         self.pngCompression = pngCompression
         self.keep = keep
+        self.jpeg = jpeg
+        self.webpEffort = webpEffort
     }
 }

@@ -56,84 +56,41 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
     public var name: String { "tilt-shift" }
     public var program: KernelProgramSource { Self.source }
     /// Made once, not per run: the backend looks it up on every run.
-    static let source = KernelProgramSource(EffectKernelSources.tiltShift)
+    static let source = KernelProgramSource(EffectKernelSources.boxBlur + EffectKernelSources.tiltShift)
 
-    static let copy = KernelFunction<KernelImage, KernelImage, UInt32>("gpuglitch_copy")
-    /// The transpose for GPUs: a tile at a time through local memory (tilt_shift.cl).
-    static let transpose = KernelFunction<KernelImage, KernelImage, Int32, Int32, LocalMemory>("gpuglitch_transpose")
-    /// The transpose for CPU devices: one work-item per pixel, no barrier.
-    static let transposePixels = KernelFunction<KernelImage, KernelImage, Int32, Int32>("gpuglitch_transpose_pixels")
-    /// The tiled transpose's preferred work-group, which is also its tile.
-    static let transposeTile = [16, 16]
-    /// Local memory for a tile of at most `transposeTile`, each row one pixel longer.
-    static let transposeTileMemory = LocalMemory(bytes: (transposeTile[0] + 1) * transposeTile[1] * 4)
-    /// The three box passes of an axis, a work-item per column (CPU devices).
-    static let blurColumns = KernelFunction<KernelImage, KernelImage, KernelImage, Int32, Int32, Int32, UInt32, UInt32>(
-        "gpuglitch_box_blur_columns")
-    static let columns = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
-                                        Int32, Int32, Int32, UInt32, UInt32>("gpuglitch_box_blur_columns_composite")
-    /// One box pass, a work-item per segment of a column (GPUs: `BoxBlurSegments`).
-    static let blurSegments = KernelFunction<KernelImage, KernelImage, Int32, Int32, Int32, Int32, UInt32, UInt32>(
-        "gpuglitch_box_blur_segments")
+    /// The last column pass composited over the input, a work-item per column (CPU devices).
+    static let columnsComposite = KernelFunction<KernelImage, KernelImage, KernelImage, KernelImage, KernelTable,
+                                                 Int32, Int32, Int32, UInt32, UInt32>("gpuglitch_box_blur_columns_composite")
+    /// The last column pass composited over the input, a work-item per segment (GPUs).
     static let segmentsComposite = KernelFunction<KernelImage, KernelImage, KernelImage, KernelTable,
                                                   Int32, Int32, Int32, Int32, UInt32, UInt32>(
         "gpuglitch_box_blur_segments_composite")
-    /// The segment passes' preferred work-group: neighbouring columns of the same rows.
-    static let segmentGroup = [64, 1]
 
     public func encode(_ launches: inout KernelLaunches) throws {
         let (input, output) = (launches.input, launches.output)
         let width = input.width, height = input.height
-        // Preferred shapes: the backend shrinks them to what each kernel runs on the device.
-        let group = [64]
         guard let blur else {
             // Radius 0: the blur is a copy, and so is the composite of an image with itself.
-            try launches.launch(Self.copy, global: [width * height], preferredLocal: group, input, output, UInt32(width * height))
+            try launches.launch(GaussianBlurLaunches.copy, global: [width * height],
+                                preferredLocal: GaussianBlurLaunches.lineGroup, input, output, UInt32(width * height))
             return
         }
-        // The row passes run as column passes of the transposed image (A, B are height × width),
-        // so every pass walks columns: coalesced on a GPU, vector code on POCL.
         let a = try launches.scratchImage(width: height, height: width)
         let b = try launches.scratchImage(width: height, height: width)
-        // Tiled through local memory on a GPU; on a CPU device the barrier costs more than the
-        // strided writes it saves, so one work-item per pixel there.
-        func transpose(_ source: KernelImage, _ target: KernelImage, width: Int, height: Int) throws {
-            if launches.device.isCPU {
-                try launches.launch(Self.transposePixels, global: [width, height], preferredLocal: [16, 4],
-                                    source, target, Int32(width), Int32(height))
-            } else {
-                try launches.launch(Self.transpose, global: [width, height], preferredLocal: Self.transposeTile,
-                                    source, target, Int32(width), Int32(height), Self.transposeTileMemory)
-            }
-        }
         let mask = KernelTable(TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade))
         let (r, ww, fw) = (blur.radius, blur.inner, blur.edge)
-        try transpose(input, a, width: width, height: height)
+        try GaussianBlurLaunches.rowPasses(&launches, input, a, b, width: width, height: height, plan: blur)
+        // The column passes, the composite folded into the last.
         if launches.device.isCPU {
-            // A work-item per column, its three passes in series: the columns are the lanes
-            // of POCL's vector code, and one launch per axis costs less than three.
-            try launches.launch(Self.blurColumns, global: [height], preferredLocal: group, a, b, b,
-                                Int32(height), Int32(width), r, ww, fw)
-            try transpose(b, a, width: height, height: width)
-            try launches.launch(Self.columns, global: [width], preferredLocal: group, a, b, input, output, mask,
-                                Int32(width), Int32(height), r, ww, fw)
+            try launches.launch(Self.columnsComposite, global: [width], preferredLocal: GaussianBlurLaunches.lineGroup,
+                                a, b, input, output, mask, Int32(width), Int32(height), r, ww, fw)
             return
         }
-        // A work-item per segment of a column, one launch per pass (each pass needs the last
-        // one's whole column): a → b → a → b, transposed back into a, then a → b → a → output.
-        func pass(_ source: KernelImage, _ target: KernelImage, width: Int, height: Int) throws {
-            let segments = BoxBlurSegments(columns: width, height: height, radius: Int(r))
-            try launches.launch(Self.blurSegments, global: [width, segments.count], preferredLocal: Self.segmentGroup,
-                                source, target, Int32(width), Int32(height), Int32(segments.rows), r, ww, fw)
-        }
-        try pass(a, b, width: height, height: width)
-        try pass(b, a, width: height, height: width)
-        try pass(a, b, width: height, height: width)
-        try transpose(b, a, width: height, height: width)
-        try pass(a, b, width: width, height: height)
-        try pass(b, a, width: width, height: height)
+        try GaussianBlurLaunches.segmentPass(&launches, a, b, width: width, height: height, plan: blur)
+        try GaussianBlurLaunches.segmentPass(&launches, b, a, width: width, height: height, plan: blur)
         let segments = BoxBlurSegments(columns: width, height: height, radius: Int(r))
-        try launches.launch(Self.segmentsComposite, global: [width, segments.count], preferredLocal: Self.segmentGroup,
+        try launches.launch(Self.segmentsComposite, global: [width, segments.count],
+                            preferredLocal: GaussianBlurLaunches.segmentGroup,
                             a, input, output, mask, Int32(width), Int32(height), Int32(segments.rows), r, ww, fw)
     }
 
@@ -141,29 +98,11 @@ public struct TiltShiftKernel: ImageKernel, Equatable {
         guard let blur else { return input }
         let width = input.width, height = input.height, count = input.pixels.count
         let mask = TiltShiftMask.rows(height: height, centre: centre, band: band, fade: fade)
-        // Written whole, all three: each pass (transpose, blur, blend) writes every pixel of
-        // its target before the next reads it.
-        var a = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
-        var b = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        // Written whole: the last pass writes every pixel.
         let pixels = [UInt8](pixelCapacity: count, .writtenWhole) { out, initialised in
             input.pixels.withUnsafeBufferPointer { src in
-                a.withUnsafeMutableBufferPointer { a in
-                    b.withUnsafeMutableBufferPointer { b in
-                        let s = src.baseAddress!, pa = a.baseAddress!, pb = b.baseAddress!
-                        // The passes of tilt_shift.cl. The row passes run down the columns of the
-                        // transposed image, where every step is vector work (the bytes equal:
-                        // the arithmetic is exact integer either way).
-                        HostBoxBlur.transpose(s, pa, width: width, height: height)
-                        HostBoxBlur.blurColumns(pa, pb, width: height, height: width, plan: blur)
-                        HostBoxBlur.blurColumns(pb, pa, width: height, height: width, plan: blur)
-                        HostBoxBlur.blurColumns(pa, pb, width: height, height: width, plan: blur)
-                        HostBoxBlur.transpose(pb, pa, width: height, height: width)
-                        HostBoxBlur.blurColumns(pa, pb, width: width, height: height, plan: blur)
-                        HostBoxBlur.blurColumns(pb, pa, width: width, height: height, plan: blur)
-                        HostBoxBlur.blurColumns(pa, out.baseAddress!, width: width, height: height, plan: blur,
-                                                blend: (s, mask))
-                    }
-                }
+                HostBoxBlur.gaussianBlur(src.baseAddress!, into: out.baseAddress!, width: width, height: height,
+                                         plan: blur, blend: (src.baseAddress!, mask))
             }
             initialised = count
         }

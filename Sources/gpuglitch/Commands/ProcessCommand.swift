@@ -76,7 +76,7 @@ struct ProcessCommand: AsyncParsableCommand {
             throw ValidationError("--jobs must be at least 1 (got \(jobs))")
         }
         _ = try shardSpec()
-        _ = try naming.template(for: image.sizes())
+        _ = try naming.template(for: image.sizes(), fit: image.fit.mode, enlarges: !image.noEnlarge)
     }
 
     /// The parsed `--shard`, or nil.

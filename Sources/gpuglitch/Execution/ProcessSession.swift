@@ -16,7 +16,8 @@ struct ProcessSession {
         job.skipExisting = command.skipExisting
         job.workers = command.workerCount
         job.reportPath = command.report
-        job.template = try command.naming.template(for: job.settings.sizes)
+        job.template = try command.naming.template(for: job.settings.sizes, fit: job.settings.fit,
+                                                   enlarges: job.settings.enlarges)
         // Device first: a missing device is exit 3 before any work or output.
         let selection = command.dryRun ? nil : try command.device.select(quiet: command.quiet)
         let plan: BatchPlan

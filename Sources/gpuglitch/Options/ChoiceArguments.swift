@@ -5,14 +5,28 @@ import SystemIO
 // The library's enums stay free of ArgumentParser; these CLI-side mirrors give the options
 // their spelling, their help listing and their aliases.
 
-/// `--fit cover|contain`.
+/// `--fit cover|contain|pad`.
 enum FitArgument: String, CaseIterable, ExpressibleByArgument {
-    case cover, contain
+    case cover, contain, pad
 
     var mode: FitMode {
         switch self {
         case .cover: .cover
         case .contain: .contain
+        case .pad: .pad
+        }
+    }
+}
+
+/// `--jpeg-subsampling 4:4:4|4:2:2|4:2:0`.
+enum JPEGSubsamplingArgument: String, CaseIterable, ExpressibleByArgument {
+    case s444 = "4:4:4", s422 = "4:2:2", s420 = "4:2:0"
+
+    var subsampling: JPEGSubsampling {
+        switch self {
+        case .s444: .s444
+        case .s422: .s422
+        case .s420: .s420
         }
     }
 }

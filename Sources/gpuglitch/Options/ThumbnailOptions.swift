@@ -6,12 +6,16 @@ import SystemIO
 /// that another subcommand (e.g. `bench`) can take the same options with `@OptionGroup`.
 struct ThumbnailOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Sizes, comma-separated, one output each from one decode: N (the square for cover, the longer side for contain) or WxH (a box: cover fills it and crops, contain fits inside it).",
-        valueName: "N|WxH,..."))
+        "Sizes, comma-separated, one output each from one decode: N (the square for cover, the longer side for contain), WxH (a box: cover fills it and crops, contain fits inside it, pad fits inside it and fills the rest with --background), Wx (width only) or xH (height only: the other side follows the aspect ratio, whatever --fit).",
+        valueName: "N|WxH|Wx|xH,..."))
     var size: String = "512"
 
-    @Option(help: "How the image fills the size: cover (crop to the box) or contain.")
+    @Option(help: "How the image fills the size: cover (crop to the box), contain, or pad (contain, then centred on --background to fill the box exactly, as Pillow's ImageOps.pad).")
     var fit: FitArgument = .cover
+
+    @Option(help: ArgumentHelp("The colour --fit pad fills the rest of the box with: #rrggbb (opaque) or #rrggbbaa.",
+                               valueName: "#rrggbb[aa]"))
+    var background: String = BackgroundColor.black.description
 
     @Flag(name: .customLong("no-enlarge"),
           help: "Never scale up: a size larger than the image writes it at its own size (contain) or crops at most the box from it unscaled (cover).")
@@ -24,7 +28,7 @@ struct ThumbnailOptions: ParsableArguments {
     var filter: FilterArgument = .lanczos
 
     @Option(name: .customLong("effect"), help: ArgumentHelp(
-        "An effect after the scale and crop, before the glitch; repeatable, applied in the order given: sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB] or tilt-shift[:radius=R,centre=C,band=B,fade=F].",
+        "An effect after the scale and crop, before the glitch; repeatable, applied in the order given: sepia[:black=#RRGGBB,mid=#RRGGBB,white=#RRGGBB], tilt-shift[:radius=R,centre=C,band=B,fade=F] or sharpen[:radius=R,percent=P,threshold=T] (Pillow's UnsharpMask, default 2,150,3).",
         valueName: "name[:k=v,...]"))
     var effects: [String] = []
 
@@ -47,6 +51,20 @@ struct ThumbnailOptions: ParsableArguments {
 
     @Option(help: "PNG compression: fast (larger files), standard (about Pillow's size) or smallest (slowest); same pixels.")
     var pngCompression: PNGCompressionArgument = .standard
+
+    @Flag(help: "Progressive JPEG output (as Pillow's progressive=True); same pixels, usually a smaller file.")
+    var jpegProgressive = false
+
+    @Option(help: ArgumentHelp("JPEG chroma subsampling: 4:2:0 (the default, smallest), 4:2:2, or 4:4:4 (full colour resolution, for graphics and text).",
+                               valueName: "4:4:4|4:2:2|4:2:0"))
+    var jpegSubsampling: JPEGSubsamplingArgument = .s420
+
+    @Flag(help: "Optimised Huffman tables in JPEG output (as Pillow's optimize=True); same pixels, a smaller file.")
+    var jpegOptimize = false
+
+    @Option(help: ArgumentHelp("WebP effort, libwebp's method: 0 (fastest) to 6 (smallest); lossless WebP keeps every pixel at any effort.",
+                               valueName: "0...6"))
+    var effort: Int = EncodeOptions.defaultWebPEffort
 
     @Flag(inversion: .prefixedNo,
           help: "JPEG DCT-domain downscale while decoding (leaves at least 2x for the resampler); off gives output identical to Pillow.")
@@ -93,6 +111,10 @@ struct ThumbnailOptions: ParsableArguments {
         guard (1...100).contains(quality) else {
             throw ValidationError("--quality must be 1...100 (got \(quality))")
         }
+        guard EncodeOptions.webpEfforts.contains(effort) else {
+            throw ValidationError("--effort must be 0...6 (got \(effort))")
+        }
+        _ = try backgroundColor()
         guard downloadTimeout > 0, downloadTimeout.isFinite else {
             throw ValidationError("--download-timeout must be more than 0 seconds (got \(downloadTimeout))")
         }
@@ -145,10 +167,18 @@ struct ThumbnailOptions: ParsableArguments {
             switch error {
             case .emptyEntry: throw ValidationError("--size has an empty entry (got '\(size)')")
             case .badEntry(let entry):
-                throw ValidationError("--size entries are N or WxH with sides 1...65535 (got '\(entry)')")
+                throw ValidationError("--size entries are N, WxH, Wx or xH with sides 1...65535 (got '\(entry)')")
             case .repeated(let entry): throw ValidationError("--size names \(entry) twice")
             }
         }
+    }
+
+    /// The `--background` colour, parsed.
+    func backgroundColor() throws(ValidationError) -> BackgroundColor {
+        guard let color = BackgroundColor(hex: background) else {
+            throw ValidationError("--background must be #rrggbb or #rrggbbaa (got '\(background)')")
+        }
+        return color
     }
 
     /// The `--effect` values, parsed, in order.
@@ -181,6 +211,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.sizes = try sizes()
         s.enlarges = !noEnlarge
         s.fit = fit.mode
+        s.background = try backgroundColor()
         s.gravity = gravity.gravity
         s.filter = filter.filter
         s.glitch = try glitchParameters()
@@ -188,6 +219,9 @@ struct ThumbnailOptions: ParsableArguments {
         s.quality = quality
         s.webpLossless = lossless
         s.pngCompression = pngCompression.compression
+        s.jpeg = JPEGEncoding(progressive: jpegProgressive, subsampling: jpegSubsampling.subsampling,
+                              optimizesHuffmanTables: jpegOptimize)
+        s.webpEffort = effort
         s.shrinkOnLoad = shrinkOnLoad
         s.maxPixels = maxPixels
         s.applyOrientation = orientation

@@ -69,9 +69,9 @@ public struct BatchJob: Sendable {
         if case .directory(let identity) = FileSystem.kind(of: outputFolder) {
             discovery.excludedFolders = [identity]
         }
-        try outputTemplate.validate(sizes: settings.sizes)
+        try outputTemplate.validate(sizes: settings.sizes, fit: settings.fit, enlarges: settings.enlarges)
         let naming = OutputNaming(folder: outputFolder, fixedFormat: outputFormat, sizes: settings.sizes,
-                                  template: outputTemplate)
+                                  template: outputTemplate, fit: settings.fit, enlarges: settings.enlarges)
         let planner = BatchPlanner(naming: naming, shard: shard, skipExisting: skipExisting)
         return try planner.plan { emit in
             try discovery.discover(inputs, into: emit)

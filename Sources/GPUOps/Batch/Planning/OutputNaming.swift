@@ -14,13 +14,18 @@ package struct OutputNaming {
     package var sizes: [ThumbnailSize] = [ThumbnailSize(side: 512)!]
     /// nil: the default for the number of sizes (`OutputTemplate.standard(forSizes:)`).
     package var template: OutputTemplate?
+    /// The fit and enlarging of the batch: what fixes `{width}` and `{height}`.
+    package var fit: FitMode
+    package var enlarges: Bool
 
     package init(folder: String, fixedFormat: ImageFormat?, sizes: [ThumbnailSize] = [ThumbnailSize(side: 512)!],
-                 template: OutputTemplate? = nil) {
+                 template: OutputTemplate? = nil, fit: FitMode = .cover, enlarges: Bool = true) {
         self.folder = folder
         self.fixedFormat = fixedFormat
         self.sizes = sizes
         self.template = template
+        self.fit = fit
+        self.enlarges = enlarges
     }
 
     /// The format written for an input named `relativeName`: the fixed one, or for `keep`
@@ -50,7 +55,9 @@ package struct OutputNaming {
         if !base.hasSuffix("/") { base += "/" }
         let template = self.template ?? .standard(forSizes: sizes.count)
         let paths = sizes.map { size in
-            base + template.path(dir: dir, stem: kept, ext: format.fileExtension, size: size.description)
+            let sides = size.fixedOutputSides(fit: fit, enlarges: enlarges)
+            return base + template.path(dir: dir, stem: kept, ext: format.fileExtension, size: size.description,
+                                        width: sides.width, height: sides.height)
         }
         return (paths, format)
     }

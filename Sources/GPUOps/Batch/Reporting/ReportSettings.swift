@@ -4,7 +4,7 @@ import SystemIO
 package struct ReportSettings: Codable, Equatable {
     /// The one size, when the batch has a single `N` entry (as every report before size lists).
     package var size: Int?
-    /// The size entries as written (`512`, `640x480`), when there is more than one or a box;
+    /// The size entries as written (`512`, `640x480`, `800x`), when there is more than one or a box;
     /// absent otherwise.
     package var sizes: [String]?
     /// `false` for `--no-enlarge`; absent otherwise.
@@ -33,6 +33,14 @@ package struct ReportSettings: Codable, Equatable {
     /// `--png-compression`: `fast`, `standard` or `smallest` (absent in reports of earlier
     /// versions).
     package var pngCompression: String?
+    /// `--background` (`#rrggbb` or `#rrggbbaa`), for `--fit pad` only.
+    package var background: String?
+    /// `--jpeg-progressive`, `--jpeg-subsampling` and `--jpeg-optimize`, and `--effort` (WebP);
+    /// absent in reports of earlier versions.
+    package var jpegProgressive: Bool?
+    package var jpegSubsampling: String?
+    package var jpegOptimize: Bool?
+    package var effort: Int?
     /// `--keep`: the metadata blocks kept, as `MetadataKeep.listDescription` writes them (the
     /// profile left out by `--icc strip|srgb`); absent in reports of earlier versions.
     package var keep: String?
@@ -60,6 +68,11 @@ package struct ReportSettings: Codable, Equatable {
         self.jobs = jobs
         icc = settings.convertsToSRGB ? "srgb" : settings.keep.contains(.icc) ? "keep" : "strip"
         pngCompression = settings.pngCompression.rawValue
+        background = settings.fit == .pad ? settings.background.description : nil
+        jpegProgressive = settings.jpeg.progressive
+        jpegSubsampling = settings.jpeg.subsampling.rawValue
+        jpegOptimize = settings.jpeg.optimizesHuffmanTables
+        effort = settings.webpEffort
         keep = settings.keep.listDescription
     }
 }

@@ -67,13 +67,17 @@ enum WebPCodec: ImageSaver {
 
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
-        let file = try encode(image, quality: options.quality, lossless: options.lossless, destination: destination)
+        let file = try encode(image, quality: options.quality, lossless: options.lossless, effort: options.webpEffort,
+                              destination: destination)
         let blocks = metadata.blocksToWrite(options, width: image.width, height: image.height)
         return WebPMetadataChunks.adding(profile: metadata.profileToWrite(options), blocks, to: file) ?? file
     }
 
-    static func encode(_ image: HostImage, quality: Int, lossless: Bool,
+    static func encode(_ image: HostImage, quality: Int, lossless: Bool, effort: Int = EncodeOptions.defaultWebPEffort,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
+        guard EncodeOptions.webpEfforts.contains(effort) else {
+            throw ImageCodecError(source: destination, reason: .encodeFailed("WebP effort \(effort) is outside 0...6"))
+        }
         var config = WebPConfig()
         var picture = WebPPicture()
         guard gpuglitch_WebPConfigInit(&config) != 0, gpuglitch_WebPPictureInit(&picture) != 0 else {
@@ -84,8 +88,8 @@ enum WebPCodec: ImageSaver {
             config.lossless = 1
             config.exact = 1
             config.quality = 75     // effort, as cwebp -lossless and Pillow's default
-            config.method = 4
         }
+        config.method = Int32(effort)
         picture.use_argb = 1
         picture.width = Int32(image.width)
         picture.height = Int32(image.height)

@@ -1,10 +1,40 @@
 import CBoxBlur
+import ImageCodecs
 
-/// The box passes of `BoxBlurPlan` and the composite, on the host: the tilt-shift's CPU
-/// implementation. The same integer arithmetic as `tilt_shift.cl` (a window sum of clamped
-/// pixels), laid out for a CPU: rows keep a 4-channel running sum; columns keep a running
-/// sum per channel of a whole row, so the inner loop walks memory in order and vectorises.
+/// The box passes of `BoxBlurPlan` and the tilt-shift's composite, on the host: the CPU
+/// implementation of the effects built on Pillow's `GaussianBlur`. The same integer arithmetic
+/// as `box_blur.cl` (a window sum of clamped pixels), laid out for a CPU: rows keep a 4-channel
+/// running sum; columns keep a running sum per channel of a whole row, so the inner loop walks
+/// memory in order and vectorises.
 enum HostBoxBlur {
+    /// Pillow's `GaussianBlur` of the `width × height` RGBA image `src` into `out` (which must
+    /// not overlap it): the passes of `GaussianBlurLaunches` in the same order. The row passes run
+    /// down the columns of the transposed image, where every step is vector work (the bytes
+    /// equal: the arithmetic is exact integer either way). With `blend`, the last pass is
+    /// composited over the original with each row's mask weight (the tilt-shift).
+    static func gaussianBlur(_ src: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                             width: Int, height: Int, plan: BoxBlurPlan,
+                             blend: (original: UnsafePointer<UInt8>, mask: [UInt8])? = nil) {
+        let count = width * height * 4
+        // Written whole, both: each pass (transpose, blur) writes every byte of its target
+        // before the next reads it.
+        var a = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        var b = [UInt8](pixelCapacity: count, .writtenWhole) { $1 = count }
+        a.withUnsafeMutableBufferPointer { a in
+            b.withUnsafeMutableBufferPointer { b in
+                let pa = a.baseAddress!, pb = b.baseAddress!
+                transpose(src, pa, width: width, height: height)
+                blurColumns(pa, pb, width: height, height: width, plan: plan)
+                blurColumns(pb, pa, width: height, height: width, plan: plan)
+                blurColumns(pa, pb, width: height, height: width, plan: plan)
+                transpose(pb, pa, width: height, height: width)
+                blurColumns(pa, pb, width: width, height: height, plan: plan)
+                blurColumns(pb, pa, width: width, height: height, plan: plan)
+                blurColumns(pa, out, width: width, height: height, plan: plan, blend: blend)
+            }
+        }
+    }
+
     typealias Pixel = SIMD4<UInt32>
 
     @inline(__always)
