@@ -179,6 +179,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzHeader", ["ImageCodecs"]),
         ("FuzzJXL", ["ImageCodecs", "FuzzDecodeOptions", "ImageMaths"]),
         ("FuzzMetadata", ["ImageCodecs"]),
+        ("FuzzExifRewrite", ["ImageCodecs"]),
         ("FuzzPNGRepair", ["ImageCodecs"]),
         ("FuzzReportMerge", ["GPUOps", "SystemIO"]),
         ("FuzzInputList", ["GPUOps", "SystemIO"]),

@@ -39,7 +39,7 @@ devices=(cpu)
 while read -r device; do devices+=("$device"); done < <("$binary" devices | grep -o 'opencl:[0-9]*' | sort -u)
 
 configurations=(
-    "64|--size 64 --no-glitch"
+    "64|--size 64 --no-glitch --keep all"
     "full|--size 65535 --fit contain --no-enlarge --no-glitch"
     "64-glitch|--size 64 --glitch seed=7,tears=8,edge=wrap"
     "full-glitch|--size 65535 --fit contain --no-enlarge --glitch seed=7,tears=8,edge=wrap"

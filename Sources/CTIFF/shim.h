@@ -108,6 +108,23 @@ static inline int gpuglitch_tiff_get_icc(TIFF *tif, uint32_t *count, void **data
     return TIFFGetField(tif, TIFFTAG_ICCPROFILE, count, data);
 }
 
+/// The XMP packet (tag 700), as libvips reads it; its count is in bytes.
+static inline int gpuglitch_tiff_get_xmp(TIFF *tif, uint32_t *count, void **data) {
+    return TIFFGetField(tif, TIFFTAG_XMLPACKET, count, data);
+}
+
+/// The IPTC-IIM records (tag 33723, RichTIFFIPTC); `*bytes` counts bytes whatever type the
+/// file gave the tag (libvips: a LONG count is four bytes a value).
+static inline int gpuglitch_tiff_get_iptc(TIFF *tif, uint32_t *bytes, void **data) {
+    if (!TIFFGetField(tif, TIFFTAG_RICHTIFFIPTC, bytes, data)) return 0;
+    const TIFFField *field = TIFFFieldWithTag(tif, TIFFTAG_RICHTIFFIPTC);
+    if (field && TIFFFieldDataType(field) == TIFF_LONG) {
+        if (*bytes > UINT32_MAX / 4) return 0;
+        *bytes *= 4;
+    }
+    return 1;
+}
+
 static inline int gpuglitch_tiff_set_jpeg_rgb(TIFF *tif) {
     return TIFFSetField(tif, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
 }

@@ -24,7 +24,8 @@ struct ReportWriterTests {
             return BatchReport.ImageRecord(input: "in/\(i).png", output: "out/\(i).png", status: .skipped, seconds: 0)
         case 3:
             return BatchReport.ImageRecord(input: "https://h/\(i)", output: "out/\(i).jpg", status: .ok, seconds: 1e-7,
-                                           timings: timings, outputWidth: 1, outputHeight: 2, fellBackToCPU: true)
+                                           timings: timings, outputWidth: 1, outputHeight: 2, fellBackToCPU: true,
+                                           warnings: ["EXIF dropped: not a TIFF structure", "tab\t\"q\""])
         default:
             // Several sizes: the input's outputs listed, written ones with their size.
             let written = i % 2 == 0

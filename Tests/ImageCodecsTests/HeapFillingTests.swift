@@ -34,7 +34,7 @@ import TestSupport
     /// What a decode gives, comparable between two decodes.
     enum Outcome: Equatable {
         case refused(String)
-        case decoded(width: Int, height: Int, pixels: [UInt8], profile: [UInt8]?)
+        case decoded(width: Int, height: Int, pixels: [UInt8], metadata: ImageMetadata, warnings: [String])
     }
 
     static func decode(_ bytes: [UInt8], options: DecodeOptions, filling pattern: UInt8) -> Outcome {
@@ -42,7 +42,8 @@ import TestSupport
             do {
                 let decoded = try ImageDecoder.decode(data: bytes, source: "input", options: options)
                 return .decoded(width: decoded.image.width, height: decoded.image.height,
-                                pixels: decoded.image.pixels, profile: decoded.metadata.iccProfile)
+                                pixels: decoded.image.pixels, metadata: decoded.metadata,
+                                warnings: decoded.facts.metadataWarnings)
             } catch {
                 return .refused("\(error)")
             }
@@ -53,12 +54,14 @@ import TestSupport
         // The walk found the fixture folders (a wrong root would make the test below vacuous).
         #expect(Self.inputs.count > 250)
         #expect(Self.inputs.contains("samples/chelsea.jpg"))
+        #expect(Self.inputs.contains("Tests/ImageCodecsTests/Fixtures/metadata/rotated.jpg"))
     }
 
     @Test(arguments: [false, true])
     func everyInputDecodesTheSameUnderTwoHeapFillings(strict: Bool) throws {
         var options = DecodeOptions(failOnWarnings: strict)
         options.readsICCProfile = true
+        options.readsMetadata = .all        // EXIF, XMP and IPTC read and rewritten (Fixtures/metadata)
         var differing: [String] = []
         for input in Self.inputs {
             let bytes = try [UInt8](Data(contentsOf: RepositoryPaths.root.appendingPathComponent(input)))

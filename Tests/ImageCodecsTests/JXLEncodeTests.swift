@@ -87,7 +87,7 @@ import TestSupport
         #expect(CodecTestHelpers.psnr(decoded.image, p3.image) < CodecTestHelpers.psnr(decoded.image, expected))
         for lossless in [true, false] {
             let stripped = try ImageEncoder.encode(p3.image, metadata: p3.metadata, as: .jxl,
-                                                   options: EncodeOptions(quality: 90, lossless: lossless, keepsICCProfile: false))
+                                                   options: EncodeOptions(quality: 90, lossless: lossless, keep: []))
             #expect(ICCProfile.read(from: stripped) == nil)
         }
     }

@@ -80,7 +80,7 @@ struct ProfileWritingTests {
         for format in ImageFormat.allCases.filter(\.isWritable) {
             let plain = try ImageEncoder.encode(image, as: format)
             let notKept = try ImageEncoder.encode(image, metadata: ImageMetadata(iccProfile: Self.small), as: format,
-                                                  options: EncodeOptions(keepsICCProfile: false))
+                                                  options: EncodeOptions(keep: .none))
             #expect(notKept == plain)
             let huge = [UInt8](repeating: 7, count: ICCProfile.maximumBytes + 1)
             #expect(try ImageEncoder.encode(image, metadata: ImageMetadata(iccProfile: huge), as: format) == plain)

@@ -56,7 +56,7 @@ struct ICCSRGBTests {
         var settings = ThumbnailSettings()
         settings.sizes = [ThumbnailSize(side: 16)!]
         settings.glitch = nil
-        settings.keepsICCProfile = false
+        settings.keep.remove(.icc)
         settings.convertsToSRGB = true
         let pipeline = ThumbnailPipeline(settings: settings)
         let decoded = try ImageDecoder.decode(data: [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("cmyk-lut.jpg"))),

@@ -45,15 +45,15 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
     ///   - quality: JPEG and lossy WebP quality, 1...100.
     ///   - lossless: WebP without loss.
     ///   - pngCompression: how hard PNG output is compressed; the pixels are the same.
-    ///   - keepsICCProfile: whether the image's ICC profile (`metadata.iccProfile`) is written
-    ///     into the file, as libvips' savers do unless told to strip it.
+    ///   - keep: the metadata blocks written into the file where the format holds them; the
+    ///     ICC profile alone by default, as libvips' savers keep it unless told to strip it.
     ///   - defersCommit: whether the written file is left for the caller to commit (see above).
     ///   - input: the image, or nil to take it from the previous operation.
     public convenience init(path: String, format: ImageFormat, quality: Int = 90, lossless: Bool = false,
-                pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true, defersCommit: Bool = false,
+                pngCompression: PNGCompression = .standard, keep: MetadataKeep = .icc, defersCommit: Bool = false,
                 input: ImageContainer? = nil) {
         self.init(path: path, encoding: EncodeStep(format: format, quality: quality, lossless: lossless,
-                                                   pngCompression: pngCompression, keepsICCProfile: keepsICCProfile),
+                                                   pngCompression: pngCompression, keep: keep),
                   defersCommit: defersCommit, input: input)
     }
 

@@ -53,7 +53,8 @@ public struct ThumbnailPipeline: Sendable {
         var options = DecodeOptions(maxPixels: settings.maxPixels, applyOrientation: settings.applyOrientation,
                                     failOnWarnings: settings.failOnWarnings,
                                     memoryBudget: settings.memoryBudgetPerImage)
-        options.readsICCProfile = settings.keepsICCProfile || settings.convertsToSRGB
+        options.readsICCProfile = settings.keep.contains(.icc) || settings.convertsToSRGB
+        options.readsMetadata = settings.keep
         options.convertsCMYKToSRGB = settings.convertsToSRGB
         let targets = self.targets
         if settings.shrinkOnLoad, !targets.isEmpty {
@@ -65,11 +66,10 @@ public struct ThumbnailPipeline: Sendable {
     package var decode: DecodeStep { DecodeStep(options: decodeOptions) }
 
     /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, the JPEG
-    /// coding options and WebP effort, and the ICC profile kept unless the settings strip it
-    /// or convert to sRGB.
+    /// coding options and WebP effort, and the metadata blocks `settings.keep` names.
     package func encode(as format: ImageFormat) -> EncodeStep {
         var options = EncodeOptions(quality: settings.quality, lossless: settings.webpLossless,
-                                    pngCompression: settings.pngCompression, keepsICCProfile: settings.keepsICCProfile)
+                                    pngCompression: settings.pngCompression, keep: settings.keep)
         options.jpeg = settings.jpeg
         options.effort = settings.effort
         return EncodeStep(format: format, options: options)

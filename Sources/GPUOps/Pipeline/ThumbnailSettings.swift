@@ -38,8 +38,10 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var shrinkOnLoad: Bool = true
     /// Inputs with more pixels are refused before anything is allocated.
     public var maxPixels: Int = 100_000_000
-    /// Whether the input's ICC profile is embedded in the output (`--icc keep`, the default).
-    public var keepsICCProfile = true
+    /// The input's metadata blocks the outputs carry (`--keep`; `--icc strip` and `--icc srgb`
+    /// leave the profile out): the ICC profile alone by default. EXIF kept is rewritten to
+    /// describe the output (orientation, size, no embedded thumbnail).
+    public var keep: MetadataKeep = .icc
     /// Whether images are converted from their ICC profile to sRGB after the scale and crop
     /// (`--icc srgb`; CMYK through a CMYK profile at decode); the output then carries none.
     public var convertsToSRGB = false

@@ -2,8 +2,8 @@ import ComputeCore
 import ImageCodecs
 
 /// Encodes an image's first frame in one format through that format's saver, which writes
-/// what the format holds of the image's metadata (the ICC profile, unless the options say
-/// otherwise).
+/// what the format holds of the image's metadata (the blocks `options.keep` names: the ICC
+/// profile alone by default).
 public struct EncodeStep: Sendable, Equatable {
     public var format: ImageFormat
     public var options: EncodeOptions
@@ -17,13 +17,13 @@ public struct EncodeStep: Sendable, Equatable {
     ///   - quality: JPEG and lossy WebP quality, 1...100.
     ///   - lossless: WebP without loss.
     ///   - pngCompression: how hard PNG output is compressed; the pixels are the same.
-    ///   - keepsICCProfile: whether the image's ICC profile is written into the file.
-    ///   - effort: AVIF and JPEG XL encoder effort; nil is the format's default.
+    ///   - keep: the metadata blocks written into the file (the ICC profile alone by default).
+    ///   - effort: the encoder effort (`EncodeOptions.effort`); nil is the format's default.
     package init(format: ImageFormat, quality: Int = 90, lossless: Bool = false,
-                pngCompression: PNGCompression = .standard, keepsICCProfile: Bool = true, effort: Int? = nil) {
+                pngCompression: PNGCompression = .standard, keep: MetadataKeep = .icc, effort: Int? = nil) {
         self.init(format: format, options: EncodeOptions(quality: quality, lossless: lossless,
                                                          pngCompression: pngCompression,
-                                                         keepsICCProfile: keepsICCProfile, effort: effort))
+                                                         keep: keep, effort: effort))
     }
 
     /// The file's bytes for `image` (already on the host) and `metadata`; `destination` names

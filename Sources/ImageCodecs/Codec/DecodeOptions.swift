@@ -29,6 +29,11 @@ public struct DecodeOptions: Sendable {
     public var memoryBudget: Int
     /// Whether the file's ICC profile is read into `DecodedImage.iccProfile`.
     public var readsICCProfile: Bool = false
+    /// The EXIF, XMP and IPTC blocks read into `ImageMetadata` (JPEG, PNG and WebP inputs; XMP
+    /// and IPTC of TIFF inputs),
+    /// EXIF and XMP made to describe the upright pixels (see `ExifRewriter`); `.icc` here is
+    /// ignored (`readsICCProfile` says). None by default: an unread block costs nothing.
+    public var readsMetadata: MetadataKeep = []
     /// Whether a CMYK image whose embedded profile is a CMYK profile is converted to sRGB
     /// through it while decoding (`--icc srgb`), rather than with Pillow's naive formula
     /// (`CMYKConversion`). The result then has no `iccProfile`: its pixels are sRGB. A profile

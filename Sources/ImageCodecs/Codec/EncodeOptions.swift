@@ -14,18 +14,19 @@ public struct EncodeOptions: Sendable, Equatable {
     public var effort: Int?
     /// PNG only: how hard libdeflate compresses.
     public var pngCompression: PNGCompression
-    /// Whether the image's `ImageMetadata.iccProfile` is written into the file (PNG `iCCP`,
-    /// JPEG APP2 `ICC_PROFILE`, WebP `ICCP`).
-    public var keepsICCProfile: Bool
+    /// Which of the image's metadata blocks are written into the file, where its format holds
+    /// them (`MetadataKeep`); `.icc`, the default, writes the colour profile alone.
+    public var keep: MetadataKeep
     /// JPEG only: progressive, chroma subsampling, optimised Huffman tables.
     public var jpeg: JPEGEncoding
+
     public init(quality: Int = 90, lossless: Bool = false, pngCompression: PNGCompression = .standard,
-                keepsICCProfile: Bool = true, jpeg: JPEGEncoding = JPEGEncoding(), effort: Int? = nil) {
+                keep: MetadataKeep = .icc, jpeg: JPEGEncoding = JPEGEncoding(), effort: Int? = nil) {
         self.quality = quality
         self.effort = effort
         self.lossless = lossless
         self.pngCompression = pngCompression
-        self.keepsICCProfile = keepsICCProfile
+        self.keep = keep
         self.jpeg = jpeg
     }
 }

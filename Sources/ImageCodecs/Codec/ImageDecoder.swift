@@ -41,12 +41,15 @@ public enum ImageDecoder {
                 throw ImageCodecError(source: source, reason: .colourProfile(error))
             }
         }
+        let wantedBlocks = options.readsMetadata.subtracting(.icc)
+        let blocks = wantedBlocks.isEmpty ? nil : data.withUnsafeBytes { entry.loader.metadataBlocks(in: $0, wanted: wantedBlocks) }
         let loader = try entry.loader.init(consume data, source: source, options: options)
         let header = loader.header
         try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
         var decoded = try loader.decode(options: options)
         // Pixels converted through the profile are sRGB: they carry no profile any more.
         decoded.metadata.iccProfile = decoded.facts.convertedThroughProfile || !options.readsICCProfile ? nil : profile
+        if let blocks { decoded.attach(blocks) }
         return decoded
     }
 

@@ -31,7 +31,7 @@ public enum ImageEncoder {
     }
 
     /// `image` as a `format` file, written by that format's saver with what of `metadata` the
-    /// format carries (the ICC profile, when `options.keepsICCProfile`). The formats only read
+    /// format carries (the blocks `options.keep` names). The formats only read
     /// (`isWritable` false) fail with `.encodeFailed`.
     public static func encode(_ image: HostImage, metadata: ImageMetadata = ImageMetadata(), as format: ImageFormat,
                               options: EncodeOptions = EncodeOptions(),

@@ -28,6 +28,18 @@ package protocol ImageLoader: SendableMetatype {
     /// The embedded ICC profile of a file of this format, or nil when there is none (or it is
     /// damaged). Static: `ImageDecoder` reads it before the header, whatever the header says.
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]?
+
+    /// The EXIF, XMP and IPTC blocks of a file of this format that `wanted` names (the ICC
+    /// profile is `iccProfile(in:)`'s), as stored: not checked, never an error. Static and
+    /// called only when a decode asks for them, like `iccProfile(in:)`.
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks
+}
+
+extension ImageLoader {
+    /// None: the format's loader reads no EXIF, XMP or IPTC (yet).
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        MetadataBlocks()
+    }
 }
 
 extension ImageLoader {

@@ -12,6 +12,10 @@ public struct DecodeFacts: Sendable, Equatable {
     /// Whether CMYK pixels were converted to sRGB through `DecodeOptions.cmykTransform` (the
     /// file's profile then no longer describes them).
     public package(set) var convertedThroughProfile: Bool
+    /// What was wrong with metadata the decode was asked to read (`DecodeOptions.readsMetadata`)
+    /// and was therefore left out, one line each ("EXIF dropped: …"): metadata never fails an
+    /// image. The batch report lists them with the image.
+    public package(set) var metadataWarnings: [String] = []
 
     package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {

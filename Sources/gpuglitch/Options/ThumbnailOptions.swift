@@ -81,9 +81,14 @@ struct ThumbnailOptions: ParsableArguments {
     /// plausible, and the memory budget would refuse it anyway on most machines.
     static let maxPixelsCeiling = 1_000_000_000
 
-    @Option(help: ArgumentHelp("Embed the input's ICC colour profile in the output (keep), or not (strip), or convert the image from it to sRGB (srgb).",
+    @Option(help: ArgumentHelp("Embed the input's ICC colour profile in the output (keep, the default, when --keep includes icc), or not (strip), or convert the image from it to sRGB (srgb).",
                                valueName: "keep|strip|srgb"))
-    var icc: ICCArgument = .keep
+    var icc: ICCArgument?
+
+    @Option(help: ArgumentHelp(
+        "Metadata the outputs carry, comma-separated: icc (the default: the colour profile alone), exif, xmp, iptc (JPEG outputs only), all, or none. Kept EXIF and XMP describe the output: orientation 1 when the pixels were turned, the output's size, no embedded thumbnail; a block that cannot be read is dropped with a warning.",
+        valueName: "none|icc|exif|xmp|iptc|all,..."))
+    var keep: String = "icc"
 
     @Option(help: ArgumentHelp("Seconds a URL input's whole download may take (besides 30 s without data).",
                                valueName: "seconds"))
@@ -129,6 +134,27 @@ struct ThumbnailOptions: ParsableArguments {
         }
         _ = try glitchParameters()
         _ = try imageEffects()
+        _ = try metadataKeep()
+    }
+
+    /// The `--keep` list with `--icc`: `strip` and `srgb` leave the profile out; an explicit
+    /// `--icc keep` with a `--keep` list without the profile contradicts it.
+    func metadataKeep() throws(ValidationError) -> MetadataKeep {
+        var kept: MetadataKeep
+        do {
+            kept = try MetadataKeep(list: keep)
+        } catch {
+            throw ValidationError("--keep: \(error.description) (got '\(keep)')")
+        }
+        switch icc {
+        case .keep? where !kept.contains(.icc):
+            throw ValidationError("--icc keep needs icc in --keep (got '\(keep)')")
+        case .strip?, .srgb?:
+            kept.remove(.icc)
+        case .keep?, nil:
+            break
+        }
+        return kept
     }
 
     /// The `--size` entries, parsed, in order. JPEG and our pipeline both stop at 65535 pixels
@@ -199,7 +225,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.maxPixels = maxPixels
         s.applyOrientation = orientation
         s.failOnWarnings = failOn == .warning
-        s.keepsICCProfile = icc == .keep
+        s.keep = try metadataKeep()
         s.convertsToSRGB = icc == .srgb
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes

@@ -129,7 +129,7 @@ struct ConvertToSRGBTests {
         var settings = ThumbnailSettings()
         settings.sizes = [ThumbnailSize(side: 24)!]
         settings.convertsToSRGB = true
-        settings.keepsICCProfile = false
+        settings.keep.remove(.icc)
         settings.effects = [.sepia(SepiaKernel())]
         let pipeline = ThumbnailPipeline(settings: settings)
         let decoded = try ImageDecoder.decode(data: Self.bytes(input), source: input, options: pipeline.decodeOptions)

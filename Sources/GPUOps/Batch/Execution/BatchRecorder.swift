@@ -46,6 +46,7 @@ package final class BatchRecorder: Sendable {
         var record = BatchReport.ImageRecord(input: name, output: nil, status: status, error: error,
                                              seconds: result?.seconds ?? 0, timings: result?.timings)
         record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
+        if let warnings = result?.warnings, !warnings.isEmpty { record.warnings = warnings }
         if let sizeNames, !outputs.isEmpty {
             let saved = result?.savedOutputs ?? []
             record.outputs = outputs.enumerated().map { i, path in
@@ -107,9 +108,10 @@ package final class BatchRecorder: Sendable {
         case (.ok, _): .written(result.savedOutputs)
         }
         let message = result.status == .failed ? result.errorLine ?? "\(pending.name): failed" : nil
-        let ended = BatchInputResult(input: pending.name, outputs: pending.outputs, outcome: outcome,
+        var ended = BatchInputResult(input: pending.name, outputs: pending.outputs, outcome: outcome,
                                      failureMessage: message, seconds: result.seconds,
                                      fellBackToCPU: result.fellBackToCPU)
+        ended.warnings = result.warnings
         results?.yield(ended)
         observer?.imageEnded(ended)
         record(makeRecord(pending.name, outputs: pending.outputs, status: BatchReport.Status(result.status),

@@ -43,6 +43,8 @@ package struct BatchReport: Codable, Equatable {
         package var outputs: [OutputRecord]?
         /// Present (true) when the device had no room for this image and the CPU made it.
         package var fellBackToCPU: Bool?
+        /// Metadata of the input dropped from its outputs, one line each; absent when none.
+        package var warnings: [String]?
     }
 
     /// One output of an input with several size entries.

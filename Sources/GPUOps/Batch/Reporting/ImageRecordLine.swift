@@ -47,6 +47,15 @@ package enum ImageRecordLine {
             out.append(contentsOf: ",\"write\":".utf8); number(t.write, into: &out)
             out.append(UInt8(ascii: "}"))
         }
+        if let warnings = record.warnings {
+            key("warnings")
+            out.append(UInt8(ascii: "["))
+            for (i, warning) in warnings.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                string(warning, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append(UInt8(ascii: "}"))
         return out
     }

@@ -41,6 +41,9 @@ package struct ReportSettings: Codable, Equatable {
     package var jpegSubsampling: String?
     package var jpegOptimize: Bool?
     package var effort: Int?
+    /// `--keep`: the metadata blocks kept, as `MetadataKeep.listDescription` writes them (the
+    /// profile left out by `--icc strip|srgb`); absent in reports of earlier versions.
+    package var keep: String?
 
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
@@ -63,12 +66,13 @@ package struct ReportSettings: Codable, Equatable {
         lenientJPEG = !settings.failOnWarnings
         failOn = settings.failOnWarnings ? "warning" : "error"
         self.jobs = jobs
-        icc = settings.convertsToSRGB ? "srgb" : settings.keepsICCProfile ? "keep" : "strip"
+        icc = settings.convertsToSRGB ? "srgb" : settings.keep.contains(.icc) ? "keep" : "strip"
         pngCompression = settings.pngCompression.rawValue
         background = settings.fit == .pad ? settings.background.description : nil
         jpegProgressive = settings.jpeg.progressive
         jpegSubsampling = settings.jpeg.subsampling.rawValue
         jpegOptimize = settings.jpeg.optimizesHuffmanTables
         effort = settings.effort
+        keep = settings.keep.listDescription
     }
 }

@@ -52,6 +52,8 @@ package struct BatchItemResult: Sendable {
     package var savedOutputs: [SavedImage] = []
     /// The device had no room for this image and it was processed on the CPU instead.
     package var fellBackToCPU = false
+    /// Metadata of the input that was dropped, one line each (`DecodeFacts.metadataWarnings`).
+    package var warnings: [String] = []
 
     /// The one line naming the input and the reason, for failures: what the CLI prints.
     package var errorLine: String? { error?.line(naming: "\(item.source)") }

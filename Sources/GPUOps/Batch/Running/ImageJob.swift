@@ -45,6 +45,7 @@ struct ImageJob: Sendable {
             timings.encode = made.encode
             timings.write = made.write
             result.timings = timings
+            result.warnings = load.facts?.metadataWarnings ?? []
             if let decoded = load.facts?.decodedSize {
                 result.decodedWidth = decoded.width
                 result.decodedHeight = decoded.height

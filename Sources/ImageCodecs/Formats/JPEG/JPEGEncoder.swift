@@ -6,8 +6,12 @@ import CTurboJPEG
 enum JPEGEncoder: ImageSaver {
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
-        try encode(image, quality: options.quality, coding: options.jpeg, profile: metadata.profileToWrite(options),
-                   destination: destination)
+        let file = try encode(image, quality: options.quality, coding: options.jpeg, profile: metadata.profileToWrite(options),
+                              destination: destination)
+        let segments = JPEGMetadataSegments.segments(metadata.blocksToWrite(options, width: image.width, height: image.height))
+        guard !segments.isEmpty else { return file }
+        let at = JPEGMetadataSegments.insertionPoint(in: file)
+        return Array(file[..<at]) + segments + Array(file[at...])
     }
 
     static func encode(_ image: HostImage, quality: Int, coding: JPEGEncoding = JPEGEncoding(), profile: [UInt8]? = nil,

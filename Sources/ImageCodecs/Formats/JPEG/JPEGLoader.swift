@@ -24,4 +24,8 @@ struct JPEGLoader: ImageLoader {
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         bytes.count > 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 ? JPEGColourProfile.read(bytes) : nil
     }
+
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        bytes.count > 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 ? JPEGMetadataSegments.read(bytes, wanted: wanted) : MetadataBlocks()
+    }
 }

@@ -5,11 +5,15 @@ enum PNGEncoder: ImageSaver {
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         let profile = metadata.profileToWrite(options).flatMap(PNGColourProfile.chunkData)
-        return try encode(image, compression: options.pngCompression, profileChunk: profile, destination: destination)
+        let metadataChunks = PNGMetadataChunks.chunks(metadata.blocksToWrite(options, width: image.width, height: image.height))
+        return try encode(image, compression: options.pngCompression, profileChunk: profile, metadataChunks: metadataChunks,
+                          destination: destination)
     }
 
-    /// The file; `profileChunk` is the data of an `iCCP` chunk to write, if any.
+    /// The file; `profileChunk` is the data of an `iCCP` chunk to write, if any, and
+    /// `metadataChunks` the EXIF and XMP chunks.
     static func encode(_ image: HostImage, compression: PNGCompression, profileChunk: [UInt8]? = nil,
+                       metadataChunks: [(type: StaticString, data: [UInt8])] = [],
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("the image is \(image.width)x\(image.height)"))
@@ -28,6 +32,7 @@ enum PNGEncoder: ImageSaver {
         }
         guard let file = PNGFileAssembler.assemble(width: image.width, height: image.height, colourType: colourType,
                                                    filteredRows: UnsafeRawBufferPointer(filtered), profile: profileChunk,
+                                                   metadataChunks: metadataChunks,
                                                    level: compression.deflateLevel) else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("libdeflate could not compress the image data"))
         }

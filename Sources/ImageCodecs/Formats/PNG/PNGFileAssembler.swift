@@ -27,9 +27,11 @@ enum PNGFileAssembler {
     /// - Parameters:
     ///   - filteredRows: `height` rows, each a filter type byte and the filtered row.
     ///   - profile: the data of the `iCCP` chunk, or nil for none.
+    ///   - metadataChunks: chunks written after it, before the image data (`eXIf`, iTXt XMP).
     ///   - level: libdeflate's compression level, 1…12.
     static func assemble(width: Int, height: Int, colourType: ColourType,
-                         filteredRows: UnsafeRawBufferPointer, profile: [UInt8]? = nil, level: Int32) -> [UInt8]? {
+                         filteredRows: UnsafeRawBufferPointer, profile: [UInt8]? = nil,
+                         metadataChunks: [(type: StaticString, data: [UInt8])] = [], level: Int32) -> [UInt8]? {
         guard let compressor = libdeflate_alloc_compressor(level) else { return nil }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredRows.count)
@@ -56,6 +58,7 @@ enum PNGFileAssembler {
         file += signature
         header.withUnsafeBytes { appendChunk("IHDR", data: $0, to: &file) }
         profile?.withUnsafeBytes { appendChunk("iCCP", data: $0, to: &file) }
+        for chunk in metadataChunks { chunk.data.withUnsafeBytes { appendChunk(chunk.type, data: $0, to: &file) } }
         for piece in pieces { appendChunk("IDAT", data: piece, to: &file) }
         appendChunk("IEND", data: UnsafeRawBufferPointer(start: nil, count: 0), to: &file)
         return file

@@ -114,4 +114,9 @@ struct PNGLoader: ImageLoader {
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         bytes.starts(with: ImageFormat.pngSignature) ? PNGColourProfile.read(bytes) : nil
     }
+
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        bytes.starts(with: ImageFormat.pngSignature) && bytes.count >= PNGChunks.afterHeader
+            ? PNGMetadataChunks.read(bytes, wanted: wanted) : MetadataBlocks()
+    }
 }

@@ -6,6 +6,9 @@ struct PNGTextChunk {
     static let rawExifProfile = Array("Raw profile type exif".utf8)
     /// Adobe XMP.
     static let xmp = Array("XML:com.adobe.xmp".utf8)
+    /// ImageMagick's XMP and IPTC as hexadecimal text.
+    static let rawXMPProfile = Array("Raw profile type xmp".utf8)
+    static let rawIPTCProfile = Array("Raw profile type iptc".utf8)
     /// Pillow's limit on a decompressed text chunk (`MAX_TEXT_CHUNK`, 1 MiB); larger ones are
     /// not read.
     static let maximumTextBytes = 1 << 20
@@ -13,11 +16,12 @@ struct PNGTextChunk {
     let keyword: [UInt8]
     let text: [UInt8]
 
-    /// Nil for a damaged chunk or a keyword the decoder does not need.
-    init?(type: UInt32, data: UnsafeRawBufferPointer) {
+    /// Nil for a damaged chunk or a keyword not in `keywords` (by default those the
+    /// orientation needs).
+    init?(type: UInt32, data: UnsafeRawBufferPointer, keywords: [[UInt8]] = [rawExifProfile, xmp]) {
         guard let nul = data.firstIndex(of: 0) else { return nil }
         let keyword = Array(data[..<nul])
-        guard keyword == Self.rawExifProfile || keyword == Self.xmp else { return nil }
+        guard keywords.contains(keyword) else { return nil }
         var rest = UnsafeRawBufferPointer(rebasing: data[(nul + 1)...])
         var compressed = false
         switch type {

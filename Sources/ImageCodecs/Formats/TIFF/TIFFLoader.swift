@@ -62,4 +62,25 @@ struct TIFFLoader: ReopeningImageLoader {
               Int(count) <= ICCProfile.maximumBytes else { return nil }
         return Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
     }
+
+    /// XMP (tag 700) and IPTC (tag 33723, RichTIFFIPTC) of the first page. The file's own
+    /// directory is its EXIF in a sense, mixed with the image's structure; it is not taken as
+    /// an EXIF block (not read).
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        var blocks = MetadataBlocks()
+        guard wanted.contains(.xmp) || wanted.contains(.iptc), let file = try? TIFFHandle(bytes, source: "") else { return blocks }
+        var count: UInt32 = 0
+        var data: UnsafeMutableRawPointer?
+        if wanted.contains(.xmp), gpuglitch_tiff_get_xmp(file.tif, &count, &data) != 0, let data, count > 0,
+           Int(count) <= bytes.count {
+            blocks.xmp = Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
+        }
+        data = nil
+        count = 0
+        if wanted.contains(.iptc), gpuglitch_tiff_get_iptc(file.tif, &count, &data) != 0, let data, count > 0,
+           Int(count) <= bytes.count {
+            blocks.iptc = Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
+        }
+        return blocks
+    }
 }

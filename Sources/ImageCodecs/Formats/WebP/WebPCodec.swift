@@ -69,8 +69,8 @@ enum WebPCodec: ImageSaver {
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         let file = try encode(image, quality: options.quality, lossless: options.lossless, effort: options.effort ?? Self.defaultEffort,
                               destination: destination)
-        guard let profile = metadata.profileToWrite(options) else { return file }
-        return WebPColourProfile.adding(profile, to: file) ?? file
+        let blocks = metadata.blocksToWrite(options, width: image.width, height: image.height)
+        return WebPMetadataChunks.adding(profile: metadata.profileToWrite(options), blocks, to: file) ?? file
     }
 
     /// libwebp's `method` range.

@@ -26,4 +26,8 @@ struct WebPLoader: ImageLoader {
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         ImageFormat.isWebP(bytes) ? WebPColourProfile.read(bytes) : nil
     }
+
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        ImageFormat.isWebP(bytes) ? WebPMetadataChunks.read(bytes, wanted: wanted) : MetadataBlocks()
+    }
 }
