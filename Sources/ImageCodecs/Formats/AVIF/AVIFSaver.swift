@@ -10,6 +10,8 @@ import CAVIF
 /// the quantizer libavif 1.x derives from it, which is what Pillow 13's `quality=` sets, so a
 /// setting means what it means there (`AVIFEncoderSettings`).
 enum AVIFSaver: ImageSaver {
+    static var efforts: ClosedRange<Int>? { AVIFEncoderSettings.efforts }
+
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         let settings = try AVIFEncoderSettings(options, destination: destination)

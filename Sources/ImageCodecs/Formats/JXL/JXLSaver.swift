@@ -6,6 +6,8 @@ import CJXL
 /// distance `JXLEncoderSettings` gives. The ICC profile from `metadata` goes into the
 /// codestream, else the image is declared sRGB.
 enum JXLSaver: ImageSaver {
+    static var efforts: ClosedRange<Int>? { JXLEncoderSettings.efforts }
+
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
         let settings = try JXLEncoderSettings(options, destination: destination)
