@@ -74,13 +74,14 @@ enum WebPCodec: ImageSaver {
     }
 
     /// libwebp's `method` range.
-    static var efforts: ClosedRange<Int>? { 0...6 }
+    static let methods = 0...6
+    static var efforts: ClosedRange<Int>? { methods }
     /// libwebp's own default `method`, and Pillow's: what gpuglitch always wrote.
     static let defaultEffort = 4
 
     static func encode(_ image: HostImage, quality: Int, lossless: Bool, effort: Int = defaultEffort,
                        destination: String) throws(ImageCodecError) -> [UInt8] {
-        guard (0...6).contains(effort) else {
+        guard methods.contains(effort) else {
             throw ImageCodecError(source: destination, reason: .encodeFailed("WebP effort \(effort) is outside 0...6"))
         }
         var config = WebPConfig()
