@@ -6,7 +6,7 @@ import FuzzSupport
 /// zTXt, iTXt, as the chunk scan hands them over), and the ICC profile readers of PNG, JPEG
 /// and WebP. The first byte picks the reader.
 ///
-/// Checked: a profile saved with a PNG, a JPEG and a WebP is read back unchanged.
+/// Checked: a profile saved with a PNG, a JPEG, a WebP and an AVIF is read back unchanged.
 @_cdecl("FuzzMetadata_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     FuzzDriver.run(argc, argv) { bytes in
@@ -52,7 +52,10 @@ private let carrier = HostImage(width: 3, height: 2, computedPixels: (0..<24).ma
 
 private func checkProfileRoundTrip(_ profile: [UInt8]) {
     guard !profile.isEmpty else { return }
-    for format in ImageFormat.allCases where format.isWritable {
+    // Not JPEG XL: libjxl stores a profile it recognises (sRGB, Display P3, ...) as a colour
+    // encoding and gives back its own bytes for it (docs/SPEC.md §6.3), so its round trip is
+    // not byte for byte.
+    for format in ImageFormat.allCases where format.isWritable && format != .jxl {
         guard let saved = try? ImageEncoder.encode(carrier, metadata: ImageMetadata(iccProfile: profile), as: format)
         else { continue }
         FuzzDriver.require(ICCProfile.read(from: saved) == profile,
