@@ -26,5 +26,7 @@ for job in $GPU_CHECK_JOBS; do
             --report "$OUT/$name-$job.json" 2>&1 | tee -a "$OUT/process.txt"
     done
 done
+# The main job on a photo corpus (when the seed files were carried), then per-operation figures.
+"$here/corpus.sh"
 "$here/run.sh" bench --device "$DEVICE" --device cpu --iterations 16 2>&1 | tee "$OUT/bench.txt"
 "$here/run.sh" bench --device "$DEVICE" --device cpu --json >"$OUT/bench.json" 2>>"$OUT/bench.txt"

@@ -1,0 +1,59 @@
+#!/bin/bash
+# The main job on the lent GPU machine: a photo corpus made there by copying the carried JPEGs
+# (CORPUS_SEED, default .gpucorpus: a few files of scripts/bench/make_corpus.sh's corpus, as the
+# working tree that travels is limited) COPIES times each, then the thumbnail, glitch and srcset
+# jobs on the GPU and on the CPU in alternating rounds (wall seconds and peak RSS per run), the
+# batch's stage breakdown (`bench --corpus`) and `verify` of the GPU against the CPU backend.
+# Everything goes under $OUT. Run by scripts/gpu/check.sh after the samples check.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)   # scripts/gpu
+OUT=${OUT:-/tmp/gpuglitch-gpu-out}
+DEVICE=${DEVICE:-gpu}
+SEED=${CORPUS_SEED:-.gpucorpus}
+COPIES=${COPIES:-20}
+ROUNDS=${ROUNDS:-3}
+[[ -d $SEED ]] || { echo "corpus.sh: no $SEED folder: skipped" | tee "$OUT/corpus.txt"; exit 0; }
+corpus=${TMPDIR:-/tmp}/gpuglitch-corpus
+rm -rf "$corpus"; mkdir -p "$corpus"
+for f in "$SEED"/*.jpg; do
+    for ((i = 0; i < COPIES; i++)); do cp "$f" "$corpus/$(basename "$f" .jpg)-$i.jpg"; done
+done
+log=$OUT/corpus.txt
+echo "corpus: $(ls "$corpus" | wc -l) JPEGs, $(du -sh "$corpus" | cut -f1), $(nproc) cores" | tee "$log"
+# run LABEL DEVICE FLAGS...: one timed batch; prints label, device, wall s, peak RSS KiB, exit code
+run() {
+    local label=$1 device=$2; shift 2
+    local dest=${TMPDIR:-/tmp}/gpuglitch-corpus-out
+    rm -rf "$dest"
+    local start end rss rc
+    start=$(date +%s.%N)
+    if [[ -x /usr/bin/time ]]; then
+        /usr/bin/time -f %M -o "$dest.rss" "$here/run.sh" process "$corpus" "$@" --device "$device" \
+            --output "$dest" --quiet >>"$OUT/corpus-process.txt" 2>&1
+        rc=$?; rss=$(tail -1 "$dest.rss")
+    else
+        "$here/run.sh" process "$corpus" "$@" --device "$device" --output "$dest" --quiet \
+            >>"$OUT/corpus-process.txt" 2>&1
+        rc=$?; rss=-
+    fi
+    end=$(date +%s.%N)
+    printf '%-10s %-4s wall %7.3f s  peak %8s KiB  rc %d  files %d\n' "$label" "$device" \
+        "$(awk "BEGIN {print $end - $start}")" "$rss" "$rc" "$(find "$dest" -type f | wc -l)" | tee -a "$log"
+}
+jobs=("thumbnail:--size 512 --no-glitch" "glitch:--size 512" \
+      "srcset:--size 1024,512,256 --fit contain --no-glitch")
+run warmup "$DEVICE" --size 512 --no-glitch
+for ((r = 1; r <= ROUNDS; r++)); do
+    for job in "${jobs[@]}"; do
+        name=${job%%:*}; flags=${job#*:}
+        if ((r % 2)); then order=("$DEVICE" cpu); else order=(cpu "$DEVICE"); fi
+        for device in "${order[@]}"; do run "$name" "$device" $flags; done
+    done
+done
+"$here/run.sh" bench --corpus "$corpus" --device "$DEVICE" --device cpu --repetitions 1 --iterations 1 \
+    2>&1 | tee "$OUT/corpus-bench.txt"
+# The GPU against the CPU backend, pixel for pixel, on one copy of each seed file.
+"$here/run.sh" verify "$SEED" --device "$DEVICE" --size 512 2>&1 | tee "$OUT/verify.txt"
+"$here/run.sh" verify "$SEED" --device "$DEVICE" --size 1024,512,256 --fit contain --effect sepia \
+    --effect sharpen --effect tilt-shift 2>&1 | tee -a "$OUT/verify.txt"
+"$here/run.sh" verify "$SEED" --device "$DEVICE" --size 400x300 --gravity attention 2>&1 | tee -a "$OUT/verify.txt"
