@@ -20,9 +20,14 @@ for f in "$SEED"/*.jpg; do
 done
 log=$OUT/corpus.txt
 echo "corpus: $(ls "$corpus" | wc -l) JPEGs, $(du -sh "$corpus" | cut -f1), $(nproc) cores" | tee "$log"
-# run LABEL DEVICE FLAGS...: one timed batch; prints label, device, wall s, peak RSS KiB, exit code
+# run LABEL DEVICE FLAGS...: one timed batch; prints label, device, wall s, peak RSS KiB, exit
+# code. DEVICE is a --device value, or gpu+N for --device gpu --device-images N.
 run() {
     local label=$1 device=$2; shift 2
+    local name=$device
+    if [[ $device == *+* ]]; then
+        set -- "$@" --device-images "${device#*+}"; device=${device%%+*}
+    fi
     local dest=${TMPDIR:-/tmp}/gpuglitch-corpus-out
     rm -rf "$dest"
     local start end rss rc
@@ -37,16 +42,21 @@ run() {
         rc=$?; rss=-
     fi
     end=$(date +%s.%N)
-    printf '%-10s %-4s wall %7.3f s  peak %8s KiB  rc %d  files %d\n' "$label" "$device" \
+    printf '%-10s %-6s wall %7.3f s  peak %8s KiB  rc %d  files %d\n' "$label" "$name" \
         "$(awk "BEGIN {print $end - $start}")" "$rss" "$rc" "$(find "$dest" -type f | wc -l)" | tee -a "$log"
 }
+# Each job on the device alone, the CPU alone and auto (device and CPU together), and the
+# thumbnail job with the device's share of images in flight swept (--device-images).
 jobs=("thumbnail:--size 512 --no-glitch" "glitch:--size 512" \
       "srcset:--size 1024,512,256 --fit contain --no-glitch")
+SHARES=${SHARES:-2 4 8}
 run warmup "$DEVICE" --size 512 --no-glitch
 for ((r = 1; r <= ROUNDS; r++)); do
     for job in "${jobs[@]}"; do
         name=${job%%:*}; flags=${job#*:}
-        if ((r % 2)); then order=("$DEVICE" cpu); else order=(cpu "$DEVICE"); fi
+        order=("$DEVICE" cpu auto)
+        [[ $name == thumbnail ]] && for n in $SHARES; do order+=("$DEVICE+$n"); done
+        ((r % 2)) || order=($(printf '%s\n' "${order[@]}" | tac))
         for device in "${order[@]}"; do run "$name" "$device" $flags; done
     done
 done

@@ -41,6 +41,11 @@ struct ProcessCommand: AsyncParsableCommand {
                                valueName: "N"))
     var jobs: Int?
 
+    @Option(help: ArgumentHelp(
+        "With an OpenCL device, which images it makes (the CPU makes the others meanwhile, with the same bytes): all; N (at most N at once); or measured (image by image, the backend that has been faster per megapixel). Default: measured with --device auto, all with a device named.",
+        valueName: "all|measured|N"))
+    var deviceShare: DeviceShareArgument?
+
     @Flag(help: "Skip inputs whose outputs all exist already (resume an interrupted batch); an input with some missing is made again whole.")
     var skipExisting = false
 
@@ -103,6 +108,13 @@ struct ProcessCommand: AsyncParsableCommand {
     /// The worker count: `--jobs`, or every core.
     var workerCount: Int {
         jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// `--device-share`, or `measured` under `--device auto`, which is asked for the fastest
+    /// way: on a GPU that a 16-core host outruns, mostly the cores (docs/BENCHMARKS.md, "On a
+    /// real GPU"). A device named outright gets every image.
+    func deviceShare(for request: DeviceRequest) -> DeviceShare {
+        deviceShare?.share ?? (request == .auto ? .measured : .all)
     }
 
     func run() async throws {

@@ -15,6 +15,7 @@ struct ProcessSession {
         job.shard = try command.shardSpec()
         job.skipExisting = command.skipExisting
         job.workers = command.workerCount
+        job.deviceShare = command.deviceShare(for: try command.device.request())
         job.reportPath = command.report
         job.template = try command.naming.template(for: job.settings.sizes, fit: job.settings.fit,
                                                    enlarges: job.settings.enlarges)

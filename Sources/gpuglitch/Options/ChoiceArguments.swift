@@ -124,3 +124,20 @@ enum ICCArgument: String, CaseIterable, ExpressibleByArgument {
 enum FailOnArgument: String, CaseIterable, ExpressibleByArgument {
     case error, warning
 }
+
+/// `--device-share all|measured|N`.
+struct DeviceShareArgument: ExpressibleByArgument {
+    let share: DeviceShare
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "all": share = .all
+        case "measured": share = .measured
+        default:
+            guard let n = Int(argument), n >= 1 else { return nil }
+            share = .atMost(n)
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["all", "measured"]) }
+}

@@ -42,6 +42,9 @@ public struct BatchJob: Sendable {
     /// flight, one per core, and splitting each image's rows over threads as well only adds
     /// hand-offs. More helps a batch of few, large images with few `workers`.
     public var cpuThreadsPerImage = 1
+    /// Which images run on the device `run` is given and which on CPU backends beside it, with
+    /// the same bytes: `.all` by default; `gpuglitch process --device auto` uses `.measured`.
+    public var deviceShare: DeviceShare = .all
     /// Every this many images, the batch gives freed heap memory back to the system
     /// (`malloc_trim`, where the C library has it); nil: never. 32 by default: a long batch's
     /// memory stays flat for a small cost in page faults (docs/BENCHMARKS.md); nil suits a
@@ -141,7 +144,8 @@ public struct BatchJob: Sendable {
         let recorder = BatchRecorder(observer: observer, lines: lines, document: document, results: results,
                                      sizes: settings.sizes)
         let runner = BatchRunner(device: backend, settings: settings, workers: workers,
-                                 cpuThreadsPerImage: cpuThreadsPerImage, heapTrimInterval: heapTrimInterval,
+                                 cpuThreadsPerImage: cpuThreadsPerImage, deviceShare: deviceShare,
+                                 heapTrimInterval: heapTrimInterval,
                                  calls: durabilityCalls)
         let summary: BatchSummary
         do {

@@ -46,6 +46,7 @@ package final class BatchRecorder: Sendable {
         var record = BatchReport.ImageRecord(input: name, output: nil, status: status, error: error,
                                              seconds: result?.seconds ?? 0, timings: result?.timings)
         record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
+        record.sharedToCPU = result?.sharedToCPU == true ? true : nil
         if let warnings = result?.warnings, !warnings.isEmpty { record.warnings = warnings }
         if let sizeNames, !outputs.isEmpty {
             let saved = result?.savedOutputs ?? []
@@ -112,6 +113,7 @@ package final class BatchRecorder: Sendable {
                                      failureMessage: message, seconds: result.seconds,
                                      fellBackToCPU: result.fellBackToCPU)
         ended.warnings = result.warnings
+        ended.sharedToCPU = result.sharedToCPU
         results?.yield(ended)
         observer?.imageEnded(ended)
         record(makeRecord(pending.name, outputs: pending.outputs, status: BatchReport.Status(result.status),

@@ -43,6 +43,8 @@ package struct BatchReport: Codable, Equatable {
         package var outputs: [OutputRecord]?
         /// Present (true) when the device had no room for this image and the CPU made it.
         package var fellBackToCPU: Bool?
+        /// Present (true) when the device had its share of images and the CPU made this one.
+        package var sharedToCPU: Bool?
         /// Metadata of the input dropped from its outputs, one line each; absent when none.
         package var warnings: [String]?
     }

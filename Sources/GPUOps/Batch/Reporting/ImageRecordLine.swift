@@ -37,6 +37,7 @@ package enum ImageRecordLine {
             out.append(UInt8(ascii: "]"))
         }
         key("seconds"); number(record.seconds, into: &out)
+        if let shared = record.sharedToCPU { key("sharedToCPU"); out.append(contentsOf: (shared ? "true" : "false").utf8) }
         key("status"); string(record.status.rawValue, into: &out)
         if let t = record.timings {
             key("timings")

@@ -11,6 +11,9 @@ public struct BatchInputResult: Sendable {
     public package(set) var seconds: Double
     /// The device had no room for the image, and it was made on the CPU instead.
     public package(set) var fellBackToCPU: Bool
+    /// The device had its share of images in flight (`BatchJob.deviceImages`), and this one
+    /// was made on the CPU: the same bytes.
+    public package(set) var sharedToCPU = false
     /// What was wrong with the input's metadata and was left out of its outputs, one line
     /// each ("EXIF dropped: …"); metadata never fails an image.
     public package(set) var warnings: [String] = []

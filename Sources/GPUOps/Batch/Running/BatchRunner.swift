@@ -39,6 +39,10 @@ package final class BatchRunner: Sendable {
 
     /// The CPU backend an image is redone on when the device has no memory for it.
     let fallback: any ComputeBackend
+    /// The CPU backend of the images that `deviceShare` sends past the device.
+    let cpu: any ComputeBackend
+    /// Which images run on the device and which on `cpu` (`.all` when the device is the CPU).
+    package let deviceShare: DeviceShare
 
     /// Whether `cancel()` was called, and the queue of the run in progress.
     private struct RunState {
@@ -53,10 +57,13 @@ package final class BatchRunner: Sendable {
     /// no memory for. `heapTrimInterval`: see `HeapTrimmer`; `calls`: the flushes and renames
     /// that make outputs durable (tests pass their own, or their own `fallback`).
     package init(device: any ComputeBackend, settings: ThumbnailSettings, workers: Int, cpuThreadsPerImage: Int = 1,
+                 deviceShare: DeviceShare = .all,
                  heapTrimInterval: Int? = HeapTrimmer.standardInterval, fallback: (any ComputeBackend)? = nil,
                  calls: any DurabilityCalls = SystemDurabilityCalls()) {
         let cpu = CPUBackend(threads: max(1, cpuThreadsPerImage))
+        self.cpu = cpu
         self.fallback = fallback ?? cpu
+        self.deviceShare = device.kind == .cpu ? .all : deviceShare
         self.calls = calls
         backend = device.kind == .cpu ? cpu : device
         self.settings = settings
@@ -109,6 +116,7 @@ package final class BatchRunner: Sendable {
         queue.maxConcurrentOperationCount = maxInFlight
         state.withLock { $0.queue = queue }
         let slots = DispatchSemaphore(value: maxInFlight)
+        let router = BackendRouter(share: deviceShare)
         let uncommitted = DispatchSemaphore(value: maxUncommitted)
         let group = DispatchGroup()
         let collector = ResultCollector(capacity: keepingResults ? items.underestimatedCount : nil, onResult: onResult)
@@ -131,12 +139,16 @@ package final class BatchRunner: Sendable {
             }
             group.enter()
             let slot = SlotRelease(slots)
+            let route = router.take()
             // The slot is free once the image's operations end; its file is committed after.
-            let job = ImageJob(index: index, item: item, settings: settings, backend: backend,
+            var job = ImageJob(index: index, item: item, settings: settings, backend: route == .device ? backend : cpu,
                                committer: committer, operationsEnded: slot.release, fallback: fallback,
                                enqueueRetry: { [self] retry in enqueueUnlessCancelled(retry) })
+            job.sharedToCPU = route == .cpu
             queue.addOperation(job.makeOperation { result in
                 if let result { barrier.hold(result) } else { onAbandoned(index) }
+                router.ended(route, seconds: result.flatMap { $0.status == .ok && !$0.fellBackToCPU ? $0.seconds : nil },
+                             decodedPixels: result.flatMap { r in r.decodedWidth.flatMap { w in r.decodedHeight.map { w * $0 } } })
                 trimmer?.imageFinished()
                 slot.release()
                 uncommitted.signal()

@@ -19,6 +19,8 @@ struct ImageJob: Sendable {
     var operationsEnded: (@Sendable () -> Void)? = nil
     /// The backend an image is redone on when `backend`, a device, has no memory for it.
     var fallback: any ComputeBackend = CPUFallback.singleThreaded()
+    /// Whether the batch gave this image to the CPU because the device had its share.
+    var sharedToCPU = false
     /// Adds the retry of an image to the runner's queue, so that cancelling the run cancels it
     /// too; false (nothing added) once the run is cancelled.
     var enqueueRetry: @Sendable (Operation) -> Bool
@@ -45,6 +47,7 @@ struct ImageJob: Sendable {
             timings.encode = made.encode
             timings.write = made.write
             result.timings = timings
+            result.sharedToCPU = sharedToCPU
             result.warnings = load.facts?.metadataWarnings ?? []
             if let decoded = load.facts?.decodedSize {
                 result.decodedWidth = decoded.width
