@@ -13,7 +13,7 @@ SEED=${CORPUS_SEED:-.gpucorpus}
 COPIES=${COPIES:-20}
 ROUNDS=${ROUNDS:-3}
 [[ -d $SEED ]] || { echo "corpus.sh: no $SEED folder: skipped" | tee "$OUT/corpus.txt"; exit 0; }
-corpus=${TMPDIR:-/tmp}/gpuglitch-corpus
+corpus=${TMPDIR:-/tmp}/gpuglitch-gpu-corpus
 rm -rf "$corpus"; mkdir -p "$corpus"
 for f in "$SEED"/*.jpg; do
     for ((i = 0; i < COPIES; i++)); do cp "$f" "$corpus/$(basename "$f" .jpg)-$i.jpg"; done

@@ -54,6 +54,17 @@ struct BackendRouterTests {
         #expect(router.take() == .device)
     }
 
+    @Test func theDeviceMustBeCheaperByTheMarginToBePreferred() {
+        let router = BackendRouter(share: .measured)
+        for route in [BackendRouter.Route.device, .cpu, .device, .cpu] {
+            _ = router.take()
+            end(router, route, costing: route == .device ? 0.009 : 0.01)   // 10% cheaper: not enough
+        }
+        #expect(router.take() == .cpu)
+        for _ in 0..<8 { end(router, .device, costing: 0.007) }           // 30% cheaper
+        #expect(router.take() == .device)
+    }
+
     @Test func failedImagesAreNotCosts() {
         let router = BackendRouter(share: .measured)
         _ = router.take()

@@ -10,6 +10,7 @@ public enum DeviceShare: Sendable, Equatable {
     /// meanwhile.
     case atMost(Int)
     /// Image by image, the backend whose recent images cost less wall time per decoded
-    /// megapixel; every 16th image goes to the other one, so that a change in either is seen.
+    /// megapixel (the device by a margin: its images cost the host more than their own wall
+    /// time); every 16th image goes to the other one, so that a change in either is seen.
     case measured
 }

@@ -22,6 +22,11 @@ final class BackendRouter: Sendable {
     static let probeInterval = 16
     /// Weight of the newest image in a route's moving average.
     static let smoothing = 0.25
+    /// How much cheaper the device must look to be preferred. An image's wall time misses
+    /// what the device costs the host beside it (the driver's threads, staging copies): on an
+    /// H200 beside 16 cores, the GPU's images took as long as the CPU's but the batch used 35%
+    /// more CPU time (docs/BENCHMARKS.md, "On a real GPU").
+    static let deviceMargin = 0.75
 
     init(share: DeviceShare) { self.share = share }
 
@@ -43,14 +48,15 @@ final class BackendRouter: Sendable {
         }
     }
 
-    /// The cheaper route once both are measured, the other every `probeInterval`-th image;
+    /// The cheaper route once both are measured (the device only by `deviceMargin`), the other
+    /// every `probeInterval`-th image;
     /// before that, one image at a time on a route not yet measured, the CPU otherwise.
     private static func measuredRoute(_ state: State) -> Route {
         guard let device = state.cost[.device] else {
             return state.onDevice == 0 ? .device : .cpu
         }
         guard let cpu = state.cost[.cpu] else { return .cpu }
-        let cheaper: Route = device < cpu ? .device : .cpu
+        let cheaper: Route = device < cpu * deviceMargin ? .device : .cpu
         let costlier: Route = cheaper == .device ? .cpu : .device
         return state.taken % probeInterval == 0 ? costlier : cheaper
     }
