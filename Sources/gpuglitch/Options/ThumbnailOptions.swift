@@ -89,7 +89,7 @@ struct ThumbnailOptions: ParsableArguments {
     var icc: ICCArgument?
 
     @Option(help: ArgumentHelp(
-        "Metadata the outputs carry, comma-separated: icc (the default: the colour profile alone), exif, xmp, iptc (JPEG outputs only), all, or none. Kept EXIF and XMP describe the output: orientation 1 when the pixels were turned, the output's size, no embedded thumbnail; a block that cannot be read is dropped with a warning.",
+        "Metadata the outputs carry, comma-separated: icc (the default: the colour profile alone), exif, xmp, iptc (JPEG outputs only), all, or none. Kept EXIF and XMP describe the output: orientation 1 when the pixels were turned, the output's size, no embedded thumbnail; read from JPEG, PNG, WebP, TIFF, HEIF, AVIF and JPEG XL inputs, written into JPEG, PNG, WebP, AVIF and JPEG XL outputs; a block that cannot be read is dropped with a warning (in the report and on stderr).",
         valueName: "none|icc|exif|xmp|iptc|all,..."))
     var keep: String = "icc"
 
