@@ -16,7 +16,7 @@ public struct ThumbnailPipeline: Sendable {
     package let settings: ThumbnailSettings
     /// The format the outputs are written in, when known: one without alpha (JPEG) gets a
     /// `FlattenStep` last, as `settings.flattensAlpha` gives every format.
-    package var outputFormat: ImageFormat?
+    package let outputFormat: ImageFormat?
 
     /// One output's steps: the scale that starts it, and the steps after it.
     package struct Output: Sendable {
@@ -24,7 +24,7 @@ public struct ThumbnailPipeline: Sendable {
         package var steps: [any ImageStep]
     }
 
-    public init(settings: ThumbnailSettings) { self.settings = settings }
+    public init(settings: ThumbnailSettings) { self.init(settings: settings, outputFormat: nil) }
 
     /// The pipeline for outputs written as `outputFormat` (a JPEG output is flattened onto
     /// `settings.background`).
