@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CBoxBlur"],
             resources: [.embedInCode("Sepia/sepia.cl"), .embedInCode("BoxBlur/box_blur.cl"),
                         .embedInCode("TiltShift/tilt_shift.cl"), .embedInCode("Sharpen/sharpen.cl"),
-                        .embedInCode("Glitch/glitch.cl")]
+                        .embedInCode("Glitch/glitch.cl"), .embedInCode("Flatten/flatten.cl")]
         ),
 
         .target(name: "ComputeDevices", dependencies: ["ComputeCore", "CPUCompute", "OpenCLCompute"]),

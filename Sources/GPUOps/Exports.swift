@@ -52,6 +52,7 @@
 @_exported import struct ImageEffects.RGBColor
 @_exported import struct ImageEffects.TiltShiftKernel
 @_exported import struct ImageEffects.SharpenKernel
+@_exported import struct ImageEffects.FlattenKernel
 @_exported import struct ImageEffects.GlitchKernel
 @_exported import struct ImageEffects.EffectParameterError
 

@@ -7,5 +7,6 @@ enum EffectKernelSources {
     static var boxBlur: String { String(decoding: PackageResources.box_blur_cl, as: UTF8.self) }
     static var tiltShift: String { String(decoding: PackageResources.tilt_shift_cl, as: UTF8.self) }
     static var sharpen: String { String(decoding: PackageResources.sharpen_cl, as: UTF8.self) }
+    static var flatten: String { String(decoding: PackageResources.flatten_cl, as: UTF8.self) }
     static var glitch: String { String(decoding: PackageResources.glitch_cl, as: UTF8.self) }
 }

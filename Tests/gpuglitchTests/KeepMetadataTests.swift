@@ -7,7 +7,7 @@ import TestSupport
 /// `--keep` through the binary: its usage errors, EXIF kept from a rotated JPEG saying the
 /// truth about the thumbnail (orientation 1, the camera's tags still there), nothing kept by
 /// default or with `none`, the setting in the report, and a damaged EXIF block a warning in
-/// the report while the image is written.
+/// the report and on standard error while the image is written.
 @Suite("--keep")
 struct KeepMetadataTests {
     static let fixtures = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/metadata")
@@ -85,6 +85,10 @@ struct KeepMetadataTests {
         let image = (report["images"] as! [[String: Any]])[0]
         #expect(image["status"] as? String == "ok")
         #expect(image["warnings"] as? [String] == ["EXIF dropped: the directory at offset 8 is reached twice"])
+        // And on standard error, one line naming the input.
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("gpuglitch: ") && lines[0].contains("cyclic.jpg: warning: EXIF dropped: the directory at offset 8 is reached twice"),
+                "\(result)")
         #expect(try Self.readBack([UInt8](try folder.contents("out/cyclic.jpg"))).metadata.exif == nil)
     }
 }

@@ -3,15 +3,20 @@ import FuzzSupport
 
 /// The metadata readers, each on bytes of its own: the EXIF block (orientation), XMP
 /// (`tiff:Orientation`), ImageMagick's raw EXIF profile text, the PNG text chunks (tEXt,
-/// zTXt, iTXt, as the chunk scan hands them over), and the ICC profile readers of PNG, JPEG
-/// and WebP. The first byte picks the reader.
+/// zTXt, iTXt, as the chunk scan hands them over), the ICC profile readers of PNG, JPEG
+/// and WebP, the HEIF/AVIF `Exif` item payload, JPEG XL container boxes, a TIFF's directory
+/// made an EXIF block, and the HEIF and AVIF item readers (libheif, libavif). The first byte
+/// picks the reader.
 ///
-/// Checked: a profile saved with a PNG, a JPEG, a WebP and an AVIF is read back unchanged.
+/// Checked: a profile saved with a PNG, a JPEG, a WebP and an AVIF is read back unchanged; one
+/// saved with a lossless JPEG XL converts colours as the saved one does (libjxl gives back its
+/// own bytes for a profile it recognises); what the item, box and TIFF readers find lies in
+/// the input and is a block the EXIF rewriter can take or refuse without a trap.
 @_cdecl("FuzzMetadata_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     FuzzDriver.run(argc, argv) { bytes in
         var input = FuzzInput(bytes)
-        let reader = input.byte() % 6
+        let reader = input.byte() % 10
         let data = input.rest()
         switch reader {
         case 0:
@@ -28,8 +33,33 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
             _ = ICCProfile.read(from: PNGChecksums.fixed(data))
             _ = data.withUnsafeBytes { JPEGColourProfile.read($0) }
             _ = data.withUnsafeBytes { WebPColourProfile.read($0) }
-        default:
+        case 5:
             checkProfileRoundTrip(data)
+        case 6:
+            for tiff in [ExifItemPayload.tiffStructure(ofItem: data), ExifItemPayload.firstTIFFStructure(in: data)] {
+                guard let tiff else { continue }
+                FuzzDriver.require(tiff.count <= data.count, "an Exif item's TIFF structure larger than the item")
+                _ = try? ExifRewriter.rewrite(tiff, changes: ExifRewriter.Changes(uprightOrientation: true, pixelSize: (16, 12)))
+            }
+        case 7:
+            let blocks = data.withUnsafeBytes { JXLContainerBoxes.blocks(in: $0, wanted: .all) }
+            FuzzDriver.require((blocks.exif?.count ?? 0) <= data.count && (blocks.xmp?.count ?? 0) <= data.count,
+                               "a JPEG XL box larger than the file")
+            if let exif = blocks.exif { _ = try? ExifRewriter.rewrite(exif, changes: ExifRewriter.Changes(uprightOrientation: true)) }
+        case 8:
+            if let exif = TIFFExifBlock.block(fromTIFF: data) {
+                // A block made from a TIFF's directory is one the rewriter follows.
+                FuzzDriver.require((try? ExifRewriter.rewrite(exif, changes: ExifRewriter.Changes(uprightOrientation: true))) != nil,
+                                   "a TIFF's EXIF block the rewriter refuses")
+            }
+        default:
+            let blocks = data.withUnsafeBytes { bytes in
+                [HEIFLoader.metadataBlocks(in: bytes, wanted: .all), AVIFLoader.metadataBlocks(in: bytes, wanted: .all)]
+            }
+            for found in blocks {
+                FuzzDriver.require((found.exif?.count ?? 0) <= data.count && (found.xmp?.count ?? 0) <= data.count,
+                                   "a HEIF/AVIF item larger than the file")
+            }
         }
     }
 }
@@ -61,4 +91,22 @@ private func checkProfileRoundTrip(_ profile: [UInt8]) {
         FuzzDriver.require(ICCProfile.read(from: saved) == profile,
                            "\(format): a \(profile.count)-byte profile is not read back as saved")
     }
+    checkJXLProfileColours(profile)
+}
+
+/// JPEG XL: the read profile converts the carrier's colours as the saved one does (within
+/// lcms2's table rounding), for a profile lcms2 can use on RGB pixels.
+private func checkJXLProfileColours(_ profile: [UInt8]) {
+    guard let saved = (try? ColourTransform.toSRGB(from: profile)), saved.input == .rgb,
+          let file = try? ImageEncoder.encode(carrier, metadata: ImageMetadata(iccProfile: profile), as: .jxl,
+                                              options: EncodeOptions(lossless: true, keep: .icc)) else { return }
+    guard let read = ICCProfile.read(from: file), let back = try? ColourTransform.toSRGB(from: read) else {
+        FuzzDriver.require(false, "jxl: a profile lcms2 uses is not read back as one")
+        return
+    }
+    var viaSaved = carrier, viaRead = carrier
+    saved.apply(to: &viaSaved)
+    back.apply(to: &viaRead)
+    let worst = zip(viaSaved.pixels, viaRead.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    FuzzDriver.require(worst <= 1, "jxl: the read profile converts colours \(worst) levels away from the saved one")
 }

@@ -9,9 +9,14 @@ import ImageMaths
 ///
 /// Each entry of `settings.sizes` is one output: its scale (cover fuses the resize with the
 /// crop), then the sRGB conversion (`convertsToSRGB`), the pad (`FitMode.pad` with a box of two
-/// sides, so that effects and glitch see the whole box), the effects in order and the glitch.
+/// sides, so that effects and glitch see the whole box), the effects in order, the glitch, and
+/// the flatten onto `settings.background` (`FlattenStep`: JPEG outputs, or every output with
+/// `settings.flattensAlpha`).
 public struct ThumbnailPipeline: Sendable {
     package let settings: ThumbnailSettings
+    /// The format the outputs are written in, when known: one without alpha (JPEG) gets a
+    /// `FlattenStep` last, as `settings.flattensAlpha` gives every format.
+    package let outputFormat: ImageFormat?
 
     /// One output's steps: the scale that starts it, and the steps after it.
     package struct Output: Sendable {
@@ -19,7 +24,14 @@ public struct ThumbnailPipeline: Sendable {
         package var steps: [any ImageStep]
     }
 
-    public init(settings: ThumbnailSettings) { self.settings = settings }
+    public init(settings: ThumbnailSettings) { self.init(settings: settings, outputFormat: nil) }
+
+    /// The pipeline for outputs written as `outputFormat` (a JPEG output is flattened onto
+    /// `settings.background`).
+    public init(settings: ThumbnailSettings, outputFormat: ImageFormat?) {
+        self.settings = settings
+        self.outputFormat = outputFormat
+    }
 
     /// The scale target of each entry of `settings.sizes`, in order.
     package var targets: [ScaleTarget] {
@@ -36,6 +48,7 @@ public struct ThumbnailPipeline: Sendable {
         }
         for effect in settings.effects { steps.append(KernelStep(effect.kernel)) }
         if let glitch = settings.glitch { steps.append(KernelStep(GlitchKernel(parameters: glitch))) }
+        if settings.flattensAlpha || outputFormat?.holdsAlpha == false { steps.append(FlattenStep(background: settings.background)) }
         return steps
     }
 

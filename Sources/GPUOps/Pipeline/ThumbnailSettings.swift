@@ -14,8 +14,13 @@ public struct ThumbnailSettings: Sendable, Equatable {
     /// 1 instead (contain keeps its size, cover cuts at most the box).
     public var enlarges = true
     public var fit: FitMode = .cover
-    /// What `FitMode.pad` fills the rest of the box with (`--background`).
+    /// What `FitMode.pad` fills the rest of the box with, and what transparent images are
+    /// flattened onto (`--background`).
     public var background: BackgroundColor = .black
+    /// Whether transparent outputs are flattened onto `background` whatever their format
+    /// (`--flatten`). Outputs in a format without alpha (JPEG) always are, so that a pixel
+    /// shows what it showed over that colour rather than the colour stored under its alpha.
+    public var flattensAlpha = false
     public var gravity: Gravity = .centre
     public var filter: ResampleFilter = .lanczos
     /// Effects applied after the scale and crop, in order, before the glitch (`--effect`).

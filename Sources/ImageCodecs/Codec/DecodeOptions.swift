@@ -29,8 +29,9 @@ public struct DecodeOptions: Sendable {
     public var memoryBudget: Int
     /// Whether the file's ICC profile is read into `DecodedImage.iccProfile`.
     public var readsICCProfile: Bool = false
-    /// The EXIF, XMP and IPTC blocks read into `ImageMetadata` (JPEG, PNG and WebP inputs; XMP
-    /// and IPTC of TIFF inputs),
+    /// The EXIF, XMP and IPTC blocks read into `ImageMetadata` (JPEG, PNG and WebP inputs; the
+    /// `Exif` and XMP items of HEIF and AVIF, the `Exif` and `xml ` boxes of JPEG XL; a TIFF's
+    /// XMP and IPTC, and an EXIF block made from its first directory: `TIFFExifBlock`),
     /// EXIF and XMP made to describe the upright pixels (see `ExifRewriter`); `.icc` here is
     /// ignored (`readsICCProfile` says). None by default: an unread block costs nothing.
     public var readsMetadata: MetadataKeep = []

@@ -31,6 +31,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// pictures are lossless; JPEG for the photographic AVIF (as before it was written) and HEIF.
     package var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
+    /// Whether the format keeps an alpha channel when written; JPEG does not, so a transparent
+    /// image is flattened onto a background before it is.
+    public var holdsAlpha: Bool { self != .jpeg }
+
     /// The name people know the format by ("PNG", "TIFF", "HEIF"), for messages.
     public var displayName: String { ImageFormatRegistry.entry(for: self).displayName }
 

@@ -10,9 +10,11 @@ public struct MetadataKeep: OptionSet, Sendable, Hashable {
 
     /// The ICC colour profile (PNG `iCCP`, JPEG APP2, WebP `ICCP`).
     public static let icc = MetadataKeep(rawValue: 1 << 0)
-    /// EXIF (JPEG APP1 `Exif`, PNG `eXIf`, WebP `EXIF`), rewritten to describe the output.
+    /// EXIF (JPEG APP1 `Exif`, PNG `eXIf`, WebP `EXIF`, the HEIF/AVIF `Exif` item, the JPEG XL
+    /// `Exif` box; a TIFF's first directory made a block), rewritten to describe the output.
     public static let exif = MetadataKeep(rawValue: 1 << 1)
-    /// The XMP packet (JPEG APP1, PNG iTXt `XML:com.adobe.xmp`, WebP `XMP `).
+    /// The XMP packet (JPEG APP1, PNG iTXt `XML:com.adobe.xmp`, WebP `XMP `, the HEIF/AVIF
+    /// `mime` item of type `application/rdf+xml`, the JPEG XL `xml ` box, TIFF tag 700).
     public static let xmp = MetadataKeep(rawValue: 1 << 2)
     /// IPTC-IIM records (JPEG APP13 Photoshop resource 0x0404); only JPEG outputs hold them.
     public static let iptc = MetadataKeep(rawValue: 1 << 3)

@@ -49,7 +49,9 @@ struct VerifyCommand: ParsableCommand {
         // Exactly the settings `process` runs with, but one image in flight at a time.
         var settings = try image.settings()
         settings.memoryBudgetPerImage = MemoryBudget.perImage(imagesInFlight: 1)
-        let pipeline = ThumbnailPipeline(settings: settings)
+        // A fixed --format jpeg flattens transparent images as process does (with keep, only
+        // --flatten does: the format follows each input).
+        let pipeline = ThumbnailPipeline(settings: settings, outputFormat: image.format.fixedFormat)
         let fault = ProcessInfo.processInfo.environment[Self.faultVariable].flatMap(Int.init)
         var identical = 0, other = 0
         for input in InputDiscovery().discover(inputs) {

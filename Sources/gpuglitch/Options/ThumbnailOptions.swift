@@ -13,9 +13,12 @@ struct ThumbnailOptions: ParsableArguments {
     @Option(help: "How the image fills the size: cover (crop to the box), contain, or pad (contain, then centred on --background to fill the box exactly, as Pillow's ImageOps.pad).")
     var fit: FitArgument = .cover
 
-    @Option(help: ArgumentHelp("The colour --fit pad fills the rest of the box with: #rrggbb (opaque) or #rrggbbaa.",
+    @Option(help: ArgumentHelp("The colour --fit pad fills the rest of the box with, and transparent images are flattened onto for JPEG output (and any output with --flatten), as Pillow's alpha_composite over it: #rrggbb (opaque) or #rrggbbaa.",
                                valueName: "#rrggbb[aa]"))
     var background: String = BackgroundColor.black.description
+
+    @Flag(help: "Flatten transparent images onto --background whatever the output format (JPEG outputs always are).")
+    var flatten = false
 
     @Flag(name: .customLong("no-enlarge"),
           help: "Never scale up: a size larger than the image writes it at its own size (contain) or crops at most the box from it unscaled (cover).")
@@ -86,7 +89,7 @@ struct ThumbnailOptions: ParsableArguments {
     var icc: ICCArgument?
 
     @Option(help: ArgumentHelp(
-        "Metadata the outputs carry, comma-separated: icc (the default: the colour profile alone), exif, xmp, iptc (JPEG outputs only), all, or none. Kept EXIF and XMP describe the output: orientation 1 when the pixels were turned, the output's size, no embedded thumbnail; a block that cannot be read is dropped with a warning.",
+        "Metadata the outputs carry, comma-separated: icc (the default: the colour profile alone), exif, xmp, iptc (JPEG outputs only), all, or none. Kept EXIF and XMP describe the output: orientation 1 when the pixels were turned, the output's size, no embedded thumbnail; read from JPEG, PNG, WebP, TIFF, HEIF, AVIF and JPEG XL inputs, written into JPEG, PNG, WebP, AVIF and JPEG XL outputs; a block that cannot be read is dropped with a warning (in the report and on stderr).",
         valueName: "none|icc|exif|xmp|iptc|all,..."))
     var keep: String = "icc"
 
@@ -211,6 +214,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.enlarges = !noEnlarge
         s.fit = fit.mode
         s.background = try backgroundColor()
+        s.flattensAlpha = flatten
         s.gravity = gravity.gravity
         s.filter = filter.filter
         s.glitch = try glitchParameters()

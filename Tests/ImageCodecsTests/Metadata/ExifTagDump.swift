@@ -57,13 +57,16 @@ struct MetadataFixture: Decodable, CustomStringConvertible, Sendable {
     let xmp: String?
     let xmpUpright16x12: String?
     let iptc: [String: String]?
+    /// A TIFF input's IFD0 tags a kept EXIF carries (`TIFFExifBlock`), as Pillow reads them.
+    let exifKept: [String: String]?
     var description: String { file }
 
     static let folder = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/metadata")
     static let all: [MetadataFixture] = try! JSONDecoder().decode(
         [MetadataFixture].self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
 
-    /// The inputs with an EXIF block (all but the TIFF, whose directory is not one).
+    /// The inputs with an EXIF block that has a thumbnail to drop (not the TIFFs, whose
+    /// directory is not one, nor the AVIF, whose writer, Pillow, drops IFD1).
     static let withExif = all.filter(\.hasIFD1)
 
     var bytes: [UInt8] { get throws { try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(file))) } }

@@ -3,14 +3,14 @@ import Foundation
 import Testing
 import TestSupport
 
-/// EXIF, XMP and IPTC read from JPEG, PNG and WebP inputs and written into JPEG, PNG and WebP
-/// outputs, against what Pillow 13.0.0 reads from the inputs (scripts/fixtures/
+/// EXIF, XMP and IPTC read from JPEG, PNG, WebP, HEIF and JPEG XL inputs and written into JPEG,
+/// PNG, WebP, AVIF and JPEG XL outputs, against what Pillow 13.0.0 reads from the inputs (scripts/fixtures/
 /// make_metadata_fixtures.py): every tag as the input's but Orientation (1: the pixels were
 /// turned) and PixelXDimension/PixelYDimension (the output's size), no IFD1 thumbnail, XMP's
 /// orientation and dimensions changed the same way, IPTC unchanged; nothing read or written
 /// unless asked.
 @Suite struct KeptMetadataTests {
-    static let outputFormats: [ImageFormat] = [.jpeg, .png, .webp]
+    static let outputFormats: [ImageFormat] = [.jpeg, .png, .webp, .avif, .jxl]
 
     static func decode(_ bytes: [UInt8], keep: MetadataKeep = .all, applyOrientation: Bool = true) throws -> DecodedImage {
         var options = DecodeOptions(applyOrientation: applyOrientation)
@@ -122,10 +122,31 @@ import TestSupport
     }
 
     /// The EXIF, XMP and IPTC containers a file has: JPEG APP1 and APP13 segments, PNG eXIf and
-    /// text chunks, WebP EXIF and XMP chunks.
+    /// text chunks, WebP EXIF and XMP chunks, AVIF `Exif` and XMP (`application/rdf+xml`) item
+    /// entries in its `meta` box (before `mdat`), JPEG XL `Exif` and `xml ` boxes.
     static func metadataContainers(in file: [UInt8]) -> [String] {
         var found: [String] = []
-        if file.starts(with: [0xFF, 0xD8]) {
+        if file.count > 12, file[4..<12].elementsEqual(Array("ftypavif".utf8)) {
+            let mdat = Array("mdat".utf8)
+            let meta = file.indices.dropLast(4).first { file[$0..<($0 + 4)].elementsEqual(mdat) } ?? file.count
+            for marker in ["Exif", "application/rdf+xml"] {
+                let bytes = Array(marker.utf8)
+                if file[..<meta].indices.dropLast(bytes.count).contains(where: { file[$0..<($0 + bytes.count)].elementsEqual(bytes) }) {
+                    found.append(marker)
+                }
+            }
+        } else if file.starts(with: [0xFF, 0x0A]) {
+            return []                                   // a bare JPEG XL codestream has no boxes
+        } else if file.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+            var at = 12
+            while at + 8 <= file.count {
+                let length = file[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: file[(at + 4)..<(at + 8)], as: UTF8.self)
+                if type == "Exif" || type == "xml " { found.append(type) }
+                guard length >= 8 else { break }
+                at += length
+            }
+        } else if file.starts(with: [0xFF, 0xD8]) {
             var at = 2
             while at + 4 <= file.count, file[at] == 0xFF, file[at + 1] != 0xDA {
                 if file[at + 1] == 0xE1 || file[at + 1] == 0xED { found.append(String(format: "APP%d", file[at + 1] - 0xE0)) }

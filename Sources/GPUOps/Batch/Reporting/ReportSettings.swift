@@ -33,8 +33,11 @@ package struct ReportSettings: Codable, Equatable {
     /// `--png-compression`: `fast`, `standard` or `smallest` (absent in reports of earlier
     /// versions).
     package var pngCompression: String?
-    /// `--background` (`#rrggbb` or `#rrggbbaa`), for `--fit pad` only.
+    /// `--background` (`#rrggbb` or `#rrggbbaa`), when something uses it: `--fit pad`,
+    /// `--flatten`, or JPEG output (flattened onto it).
     package var background: String?
+    /// `--flatten`; absent when off.
+    package var flatten: Bool?
     /// `--jpeg-progressive`, `--jpeg-subsampling` and `--jpeg-optimize`, and `--effort`;
     /// absent in reports of earlier versions.
     package var jpegProgressive: Bool?
@@ -68,7 +71,8 @@ package struct ReportSettings: Codable, Equatable {
         self.jobs = jobs
         icc = settings.convertsToSRGB ? "srgb" : settings.keep.contains(.icc) ? "keep" : "strip"
         pngCompression = settings.pngCompression.rawValue
-        background = settings.fit == .pad ? settings.background.description : nil
+        background = settings.fit == .pad || settings.flattensAlpha || format == "jpeg" ? settings.background.description : nil
+        flatten = settings.flattensAlpha ? true : nil
         jpegProgressive = settings.jpeg.progressive
         jpegSubsampling = settings.jpeg.subsampling.rawValue
         jpegOptimize = settings.jpeg.optimizesHuffmanTables

@@ -34,7 +34,7 @@ struct ImageJob: Sendable {
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
                                       sizeLimit: settings.downloadMaxBytes)
         let index = self.index, item = self.item
-        let pipeline = ThumbnailPipeline(settings: settings)
+        let pipeline = ThumbnailPipeline(settings: settings, outputFormat: item.format)
         let encoding = pipeline.encode(as: item.format)
         let saves = item.outputs.map { SaveImageOperation(path: $0, encoding: encoding, defersCommit: true) }
         let fanOut = FanOutSaveOperation(pipeline: pipeline, backend: backend, saves: saves)

@@ -6,7 +6,7 @@ import CAVIF
 /// 4:2:0 ones give Pillow's pixels exactly; 12-bit ones come within 3 of them and monochrome
 /// 10-bit ones within 2 (Pillow's wheels carry a newer libavif, whose conversion of those rounds differently). `irot`/`imir`
 /// become an orientation with Pillow's mapping and are applied as `exif_transpose` does; the
-/// `colr` ICC profile is read.
+/// `colr` ICC profile is read, and the `Exif` and XMP items when asked.
 ///
 /// `failOnWarnings` on keeps libavif's strict checks (a file that breaks the specification in
 /// ways libavif can read anyway, e.g. without a `pixi` box, is refused); off relaxes them.
@@ -23,7 +23,12 @@ struct AVIFLoader: ReopeningImageLoader {
     /// `pixelLimit` bounds what libavif and dav1d will decode (libavif's default is 2^28
     /// pixels): the AV1 frame need not be the size the `ispe` box declares, which is what the
     /// header, the pixel limit and the memory budget were checked against.
+    ///
+    /// EXIF and XMP are parsed only for `metadataBlocks`: libavif 0.11 turns a parsed EXIF
+    /// Orientation into `irot`/`imir` on the decoded image, which would change the orientation
+    /// the file's own boxes give.
     private static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
+                              readsMetadata: Bool = false,
                               source: String) throws(ImageCodecError) -> UnsafeMutablePointer<avifDecoder> {
         guard let decoder = avifDecoderCreate() else {
             throw ImageCodecError(source: source, reason: .corrupt("libavif: out of memory"))
@@ -32,8 +37,8 @@ struct AVIFLoader: ReopeningImageLoader {
             decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(pixelLimit, Int(decoder.pointee.imageSizeLimit))))
         }
         decoder.pointee.strictFlags = strict ? AVIF_STRICT_ENABLED.rawValue : AVIF_STRICT_DISABLED.rawValue
-        decoder.pointee.ignoreExif = AVIF_TRUE
-        decoder.pointee.ignoreXMP = AVIF_TRUE
+        decoder.pointee.ignoreExif = readsMetadata ? AVIF_FALSE : AVIF_TRUE
+        decoder.pointee.ignoreXMP = readsMetadata ? AVIF_FALSE : AVIF_TRUE
         var result = avifDecoderSetIOMemory(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         if result == AVIF_RESULT_OK { result = avifDecoderParse(decoder) }
         guard result == AVIF_RESULT_OK else {
@@ -105,6 +110,23 @@ struct AVIFLoader: ReopeningImageLoader {
         let opaque = image.pointee.alphaPlane == nil
         return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
                       opaque: opaque)
+    }
+
+    /// The `Exif` item (its TIFF structure, `ExifItemPayload`) and the XMP item
+    /// (`mime`, `application/rdf+xml`), as libavif finds them for the primary image.
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        var blocks = MetadataBlocks()
+        guard wanted.contains(.exif) || wanted.contains(.xmp),
+              let decoder = try? parse(bytes, strict: false, readsMetadata: true, source: "") else { return blocks }
+        defer { avifDecoderDestroy(decoder) }
+        let image = decoder.pointee.image.pointee
+        if wanted.contains(.exif), let data = image.exif.data, image.exif.size > 0, image.exif.size <= bytes.count {
+            blocks.exif = ExifItemPayload.firstTIFFStructure(in: Array(UnsafeBufferPointer(start: data, count: image.exif.size)))
+        }
+        if wanted.contains(.xmp), let data = image.xmp.data, image.xmp.size > 0, image.xmp.size <= bytes.count {
+            blocks.xmp = Array(UnsafeBufferPointer(start: data, count: image.xmp.size))
+        }
+        return blocks
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -2,7 +2,9 @@ import CAVIF
 
 /// AVIF output through libavif 0.11.1 and libaom: one 8-bit 4:2:0 (full-range BT.601, as
 /// Pillow 13 writes it) still image, with an alpha plane only when a pixel is not opaque
-/// (alpha kept exactly, libavif's default), and the ICC profile from `metadata`.
+/// (alpha kept exactly, libavif's default), and the ICC profile, EXIF and XMP from `metadata`
+/// as `options.keep` asks (an `Exif` item and a `mime` XMP item, rewritten as every saver
+/// writes them: `blocksToWrite`).
 ///
 /// libaom is the AV1 encoder because, of the three Debian's libavif links, it is the fastest
 /// at the same size and quality on photographs by a wide margin (rav1e and SVT-AV1 take longer
@@ -30,6 +32,11 @@ enum AVIFSaver: ImageSaver {
             avif.pointee.colorPrimaries = UInt16(AVIF_COLOR_PRIMARIES_BT709)
             avif.pointee.transferCharacteristics = UInt16(AVIF_TRANSFER_CHARACTERISTICS_SRGB)
         }
+        // libavif 0.11 finds the TIFF header itself (the item's offset field) and turns the
+        // EXIF Orientation into `irot`/`imir`, so the boxes say what the EXIF says.
+        let blocks = metadata.blocksToWrite(options, width: image.width, height: image.height)
+        if let exif = blocks.exif { exif.withUnsafeBufferPointer { avifImageSetMetadataExif(avif, $0.baseAddress, $0.count) } }
+        if let xmp = blocks.xmp { xmp.withUnsafeBufferPointer { avifImageSetMetadataXMP(avif, $0.baseAddress, $0.count) } }
         try convertToYUV(image, into: avif, destination: destination)
         return try write(avif, settings: settings, destination: destination)
     }

@@ -5,7 +5,7 @@ import CHEIFZeroFill
 /// transformations (`irot`, `imir`, `clap`) applied, as pillow-heif shows it, with alpha;
 /// converted by libheif to 8-bit RGBA, within 1 of pillow-heif 1.8.1 (which carries a newer
 /// libheif). The orientation is baked in by libheif, so it is reported as `.topLeft`; the
-/// `colr` ICC profile is read.
+/// `colr` ICC profile is read, and the `Exif` and XMP items when asked (`HEIFMetadataItems`).
 ///
 /// libheif before 1.18 refuses some iOS 18 files ("Metadata not correctly assigned to image");
 /// the error says so and what to do.
@@ -39,7 +39,7 @@ struct HEIFLoader: ReopeningImageLoader {
     static let picturesStartAsZeros = gg_heif_zero_fill_new_pictures() != 0
 
     /// A context over `bytes` (which must outlive it) and its primary image's handle.
-    private final class Primary {
+    final class Primary {
         let context: OpaquePointer
         let handle: OpaquePointer
 
@@ -120,8 +120,20 @@ struct HEIFLoader: ReopeningImageLoader {
             initialized = width * height * 4
         }
         let opaque = heif_image_handle_has_alpha_channel(primary.handle) == 0
-        return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
-                      opaque: opaque)
+        var decoded = finish(HostImage(width: width, height: height, computedPixels: pixels), header: header,
+                             options: options, opaque: opaque)
+        // libheif turns the pixels by `irot`/`imir` whatever `applyOrientation` says: a kept
+        // EXIF Orientation must say 1.
+        decoded.metadata.orientationApplied = true
+        return decoded
+    }
+
+    /// The primary image's `Exif` and XMP (`mime`, `application/rdf+xml`) items (`HEIFMetadataItems`).
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        guard wanted.contains(.exif) || wanted.contains(.xmp), let primary = try? Primary(bytes, source: "") else {
+            return MetadataBlocks()
+        }
+        return HEIFMetadataItems.blocks(primary.handle, wanted: wanted)
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -2,7 +2,8 @@ import CJXL
 
 /// JPEG XL through libjxl 0.7 (Debian 12), codestream or container: the first (coalesced)
 /// frame as 8-bit RGBA, grey expanded to RGB, alpha unpremultiplied, the stored pixels turned
-/// as the codestream's orientation says (when asked), and the file's ICC profile read.
+/// as the codestream's orientation says (when asked), and the file's ICC profile read (and
+/// its `Exif` and `xml ` boxes, when asked).
 ///
 /// A lossy file is coded in XYB, which libjxl turns into sRGB itself (it has no colour
 /// management): when the original colour space was not sRGB, the pixels are sRGB and the
@@ -34,6 +35,11 @@ struct JXLLoader: ImageLoader {
             decoded.facts.convertedThroughProfile = converted
             return decoded
         }
+    }
+
+    /// The container's `Exif` and `xml ` boxes (`JXLContainerBoxes`); a bare codestream has none.
+    static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
+        JXLContainerBoxes.blocks(in: bytes, wanted: wanted)
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {

@@ -1,6 +1,7 @@
 import CJXL
 
-/// JPEG XL output through libjxl 0.7, as a bare codestream: 8-bit RGB, or RGBA when a pixel
+/// JPEG XL output through libjxl 0.7, as a bare codestream (a container when EXIF or XMP is
+/// kept: `Exif` and `xml ` boxes before the codestream): 8-bit RGB, or RGBA when a pixel
 /// is not opaque. Lossless keeps every pixel exactly, the colour under fully transparent
 /// pixels included (`KEEP_INVISIBLE`), in the image's own colour space; lossy codes XYB at the
 /// distance `JXLEncoderSettings` gives. The ICC profile from `metadata` goes into the
@@ -15,6 +16,14 @@ enum JXLSaver: ImageSaver {
             throw ImageCodecError(source: destination, reason: .encodeFailed("libjxl: out of memory"))
         }
         defer { JxlEncoderDestroy(encoder) }
+        // The codestream says Orientation 1 (the pixels as they are), and JPEG XL readers
+        // believe it over EXIF: kept EXIF and XMP say 1 as well.
+        var upright = metadata
+        upright.orientationApplied = true
+        let blocks = upright.blocksToWrite(options, width: image.width, height: image.height)
+        if blocks.exif != nil || blocks.xmp != nil {
+            try check(JxlEncoderUseBoxes(encoder), "using boxes", destination)
+        }
         let alpha = image.hasTransparency
         var info = JxlBasicInfo()
         JxlEncoderInitBasicInfo(&info)
@@ -48,9 +57,25 @@ enum JXLSaver: ImageSaver {
         } else {
             try check(JxlEncoderSetFrameDistance(frame, settings.distance), "setting the distance", destination)
         }
+        try addBoxes(blocks, encoder: encoder, destination: destination)
         try addFrame(image, alpha: alpha, frame: frame, destination: destination)
         JxlEncoderCloseInput(encoder)
         return try output(encoder, destination: destination)
+    }
+
+    /// The EXIF (`Exif`, after its 4-byte TIFF header offset) and XMP (`xml `) boxes, stored
+    /// uncompressed, before the codestream.
+    private static func addBoxes(_ blocks: MetadataBlocks, encoder: OpaquePointer,
+                                 destination: String) throws(ImageCodecError) {
+        let boxes: [(type: String, contents: [UInt8]?)] = [
+            ("Exif", blocks.exif.map(ExifItemPayload.item(forTIFF:))), ("xml ", blocks.xmp),
+        ]
+        for case let (type, contents?) in boxes {
+            let status = type.withCString { name in
+                contents.withUnsafeBufferPointer { JxlEncoderAddBox(encoder, name, $0.baseAddress, $0.count, JXL_FALSE) }
+            }
+            try check(status, "adding the \(type) box", destination)
+        }
     }
 
     /// The pixels as one frame: RGBA as they are, or packed to RGB when alpha is all 255.

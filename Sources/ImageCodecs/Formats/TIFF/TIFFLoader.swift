@@ -63,11 +63,12 @@ struct TIFFLoader: ReopeningImageLoader {
         return Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
     }
 
-    /// XMP (tag 700) and IPTC (tag 33723, RichTIFFIPTC) of the first page. The file's own
-    /// directory is its EXIF in a sense, mixed with the image's structure; it is not taken as
-    /// an EXIF block (not read).
+    /// XMP (tag 700) and IPTC (tag 33723, RichTIFFIPTC) of the first page, and its EXIF:
+    /// IFD0's descriptive tags with the Exif (34665) and GPS directories, made a stand-alone
+    /// block (`TIFFExifBlock`).
     static func metadataBlocks(in bytes: UnsafeRawBufferPointer, wanted: MetadataKeep) -> MetadataBlocks {
         var blocks = MetadataBlocks()
+        if wanted.contains(.exif) { blocks.exif = TIFFExifBlock.block(fromTIFF: Array(bytes)) }
         guard wanted.contains(.xmp) || wanted.contains(.iptc), let file = try? TIFFHandle(bytes, source: "") else { return blocks }
         var count: UInt32 = 0
         var data: UnsafeMutableRawPointer?
