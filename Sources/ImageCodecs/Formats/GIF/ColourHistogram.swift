@@ -43,6 +43,18 @@ struct ColourHistogram {
         sums[c * 3 + 2] += Int(b)
     }
 
+    /// Empties the histogram, touching only the cells in use, so an encoder reuses one
+    /// histogram for every frame instead of clearing 9 MB each time.
+    mutating func reset() {
+        for c in occupied {
+            counts[c] = 0
+            sums[c * 3] = 0; sums[c * 3 + 1] = 0; sums[c * 3 + 2] = 0
+            firstColour[c] = 0
+        }
+        occupied.removeAll(keepingCapacity: true)
+        mixedCells = 0
+    }
+
     /// Every exact colour of the pixels (0xRRGGBB, in the order first met) when there are at
     /// most `limit` of them, else nil.
     func exactColours(limit: Int) -> [UInt32]? {

@@ -30,6 +30,8 @@ package struct GIFAnimationEncoder: ~Copyable {
     private var last: WrittenFrame?
     private var globalPalette: [UInt32] = []
     private var globalTableBits = 0
+    /// Reused from frame to frame (emptied before each).
+    private var histogram = ColourHistogram()
 
     /// Where a written frame's bytes start, where its control block is, its rectangle, delay.
     private struct WrittenFrame {
@@ -125,7 +127,7 @@ package struct GIFAnimationEncoder: ~Copyable {
     /// transparent index.
     private mutating func writeFrame(_ frame: HostImage, plan: GIFFramePlan, delay: Int, disposal: Int = 1) {
         let rect = plan.rect
-        var histogram = ColourHistogram()
+        histogram.reset()
         plan.forEachDrawn(frame) { r, g, b in histogram.add(r, g, b) }
         let needsTransparent = plan.leavesPixelsUndrawn
         let maximum = needsTransparent ? 255 : 256
