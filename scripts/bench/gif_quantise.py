@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GIF output against Pillow 13.0.0's own GIF writer on the same frames (issue 33, item 2).
 
-Writes Tests/ImageCodecsTests/Fixtures/gif-encode/manifest.json: for each set of frames (photo
+Writes Tests/GPUOpsTests/Fixtures/gif-encode/manifest.json: for each set of frames (photo
 stills, a graphic still, a panned photo, a photo with a moving square, a moving graphic), how
 the frames are made (a crop of a sample or a fill, then filled rectangles: integer recipes the
 Swift test follows exactly), and Pillow's GIF of them: its size in bytes and the mean absolute
@@ -23,7 +23,7 @@ from PIL import Image, ImageSequence
 
 assert Image.__version__ == "13.0.0", Image.__version__
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
-OUT = os.path.join(ROOT, "Tests/ImageCodecsTests/Fixtures/gif-encode/manifest.json")
+OUT = os.path.join(ROOT, "Tests/GPUOpsTests/Fixtures/gif-encode/manifest.json")
 
 
 def graphic(w, h, i):

@@ -34,7 +34,7 @@ import TestSupport
     }
 
     static let manifest: Manifest = {
-        let url = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/gif-encode/manifest.json")
+        let url = RepositoryPaths.fixtures.appendingPathComponent("gif-encode/manifest.json")
         // A missing or damaged manifest fails `manifestHasEverySet`, not the process.
         guard let data = try? Data(contentsOf: url),
               let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
