@@ -2,7 +2,8 @@
 /// (`AdaptivePalette`; the first frame's is the global colour table, a later frame whose
 /// colours all sit in it reuses it), and after the first only the rectangle of pixels that
 /// changed is written, the unchanged ones in it as the transparent index, as Pillow's writer
-/// does with `optimize`. Memory is the previous frame (to find what changed) plus the file.
+/// does with `optimize`. Memory is the previous frame (to find what changed), one colour
+/// histogram (about 9 MB, reused for every frame) and the file so far: flat in the number of frames.
 ///
 /// Transparency: a pixel of alpha 0 is the transparent index (as Pillow makes RGBA → P); any
 /// other alpha is drawn opaque in its colour (GIF has no partial alpha; Pillow drops it too).
