@@ -1,4 +1,4 @@
-/// Encodes `HostImage`s as PNG, JPEG, WebP, AVIF or JPEG XL bytes, each through its `ImageFormatRegistry`
+/// Encodes `HostImage`s as PNG, JPEG, WebP, AVIF, JPEG XL or GIF bytes, each through its `ImageFormatRegistry`
 /// entry's `ImageSaver`. Writing them to disk (atomically) is the caller's job.
 ///
 /// Thread-safe: encodes share nothing.

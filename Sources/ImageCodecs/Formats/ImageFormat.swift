@@ -1,4 +1,4 @@
-/// The file formats the codecs read; PNG, JPEG, WebP, AVIF and JPEG XL are also written
+/// The file formats the codecs read; PNG, JPEG, WebP, AVIF, JPEG XL and GIF are also written
 /// (`isWritable`).
 ///
 /// A file's format is always found from its first bytes (its signature), never from its name:
@@ -18,7 +18,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// The usual file extension, without the dot.
     public var fileExtension: String { ImageFormatRegistry.entry(for: self).extensions[0] }
 
-    /// Whether `ImageEncoder` writes this format (PNG, JPEG, WebP, AVIF, JPEG XL); the others
+    /// Whether `ImageEncoder` writes this format (PNG, JPEG, WebP, AVIF, JPEG XL, GIF); the others
     /// are inputs only.
     public var isWritable: Bool { ImageFormatRegistry.entry(for: self).isWritable }
 

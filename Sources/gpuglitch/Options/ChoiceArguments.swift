@@ -87,10 +87,10 @@ enum FilterArgument: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `--format keep|jpeg|png|webp|avif|jxl`: `keep` writes each image in its input's format.
+/// `--format keep|jpeg|png|webp|avif|jxl|gif`: `keep` writes each image in its input's format.
 /// `jpg` is accepted for `jpeg`.
 enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
-    case keep, jpeg, png, webp, avif, jxl
+    case keep, jpeg, png, webp, avif, jxl, gif
 
     init?(argument: String) {
         if argument == "jpg" {
@@ -109,6 +109,7 @@ enum FormatArgument: String, CaseIterable, ExpressibleByArgument {
         case .webp: .webp
         case .avif: .avif
         case .jxl: .jxl
+        case .gif: .gif
         }
     }
 }
