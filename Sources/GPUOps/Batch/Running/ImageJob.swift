@@ -46,6 +46,9 @@ struct ImageJob: Sendable {
             timings.write = made.write
             result.timings = timings
             result.warnings = load.facts?.metadataWarnings ?? []
+            if load.facts?.isAnimated == true, let warning = pipeline.firstFrameWarning(writing: item.format) {
+                result.warnings.append(warning)
+            }
             if let decoded = load.facts?.decodedSize {
                 result.decodedWidth = decoded.width
                 result.decodedHeight = decoded.height
