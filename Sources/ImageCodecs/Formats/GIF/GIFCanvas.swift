@@ -54,6 +54,16 @@ final class GIFCanvas: AnimationFrameReader {
     func nextFrame() throws(ImageCodecError) -> ImageFrame<HostImage>? {
         if let deferredError { throw deferredError }
         guard hasNext else { return nil }
+        do {
+            return try composeNext()
+        } catch {
+            // giflib's state after an error is not a frame to read on from: the error stays.
+            deferredError = error
+            throw error
+        }
+    }
+
+    private func composeNext() throws(ImageCodecError) -> ImageFrame<HostImage>? {
         let frame = reader.frame
         let indices = try reader.readIndices()
         let first = reader.frameIndex == 0

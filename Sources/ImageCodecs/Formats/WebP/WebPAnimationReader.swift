@@ -40,8 +40,11 @@ final class WebPAnimationReader: AnimationFrameReader {
 
     func nextFrame() throws(ImageCodecError) -> ImageFrame<HostImage>? {
         guard let frames else { return nil }
+        let damaged = ImageCodecError(source: source, reason: .corrupt("libwebp could not decode an animation frame"))
+        // Once a frame failed, the decoder's canvas is not one to read on from: the error stays.
+        if frames.failed { throw damaged }
         guard let frame = frames.next() else {
-            if frames.failed { throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode an animation frame")) }
+            if frames.failed { throw damaged }
             return nil
         }
         var image = HostImage(width: width, height: height, computedPixels: frame.pixels)
