@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Animated GIF and WebP read frame by frame (`DecodeOptions.frames == .all`): every frame as
+/// Animated GIF, WebP and APNG read frame by frame (`DecodeOptions.frames == .all`): every frame as
 /// Pillow 13.0.0 shows it after `seek(i)`, with its duration and the loop count.
 @Suite struct AnimationDecodeTests {
     static var options: DecodeOptions {
@@ -22,7 +22,8 @@ import TestSupport
 
     @Test func everyFixtureIsThere() {
         #expect(AnimationFixtures.cases.map(\.name)
-                == ["alpha.webp", "disposal.gif", "opaque.webp", "pillow-written.gif", "transparent.gif"])
+                == ["alpha.webp", "blend.png", "default-image.png", "disposal.gif", "opaque.webp", "pillow-written.gif",
+                    "sequence.avif", "transparent.gif"])
     }
 
     @Test(arguments: AnimationFixtures.cases)
@@ -57,7 +58,7 @@ import TestSupport
         #expect(!decoded.facts.isAnimated && decoded.animation == nil)
     }
 
-    @Test(arguments: ["disposal.gif", "alpha.webp"])
+    @Test(arguments: ["disposal.gif", "alpha.webp", "blend.png"])
     func framesPastTheLimitAreRefused(_ name: String) throws {
         var options = Self.options
         options.maxFrames = 2

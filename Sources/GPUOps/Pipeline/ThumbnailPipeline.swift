@@ -144,15 +144,43 @@ public struct ThumbnailPipeline: Sendable {
             try runGlitchLoop(loop, from: first, on: backend, before: before, each: body)
             return
         }
+        // A content-aware gravity picks its window from the first frame; later frames are cut
+        // at the same window (docs/SPEC.md §3.1), so it does not jump from frame to frame.
+        let contentAware = outputs.contains { $0.scale.target.contentAwareCrop != nil }
+        var windows: [PixelRect?] = Array(repeating: nil, count: outputs.count)
         var frame: ImageContainer? = first
         while let current = frame {
             try before()
             let duration = current.frames[0].duration
-            try run(current, on: backend) { index, result in try body(index, result, duration) }
+            if contentAware {
+                try runFrame(current, on: backend, windows: &windows) { index, result in try body(index, result, duration) }
+            } else {
+                try run(current, on: backend) { index, result in try body(index, result, duration) }
+            }
             frame = try image.animation?.next().map { next in
                 try ImageContainer(frames: [ImageFrame(.host(next.pixels), duration: next.duration)],
                                    metadata: image.metadata, facts: image.facts)
             }
+        }
+    }
+
+    /// One frame through every output, each content-aware crop at the window of `windows`
+    /// (chosen here from the first frame).
+    private func runFrame(_ frame: ImageContainer, on backend: any ComputeBackend, windows: inout [PixelRect?],
+                          each body: (_ index: Int, _ result: ImageContainer) throws -> Void) throws {
+        let resident = try frame.mapFrames { try backend.makeResident($0) }
+        for (index, output) in outputs.enumerated() {
+            let plan = try output.scale.plan(inputWidth: resident.width, inputHeight: resident.height)
+            var current = try resident.mapFrames { try backend.resample($0, plan: plan) }
+            if let crop = output.scale.target.contentAwareCrop {
+                let window = try windows[index] ?? ContentAwareWindow.rect(
+                    of: current.pixels, width: min(crop.box.width, current.width),
+                    height: min(crop.box.height, current.height), gravity: crop.gravity, on: backend)
+                windows[index] = window
+                current = try current.mapFrames { try backend.cropIfNeeded($0, to: window) }
+            }
+            for step in output.steps { current = try step.apply(to: current, on: backend) }
+            try body(index, current)
         }
     }
 

@@ -39,7 +39,7 @@ public struct ThumbnailSettings: Sendable, Equatable {
     /// Inputs with more pixels are refused before anything is allocated; an animation's
     /// canvas (one frame) is what counts.
     public var maxPixels: Int = 100_000_000
-    /// Which frames of an animated GIF or WebP are written (`--frames`): `.all`, the default,
+    /// Which frames of an animated GIF, WebP, APNG or AVIF are written (`--frames`): `.all`, the default,
     /// streams every frame through the steps into an output that animates (WebP), one frame at a
     /// time; an output that cannot animate (JPEG, PNG, AVIF, JPEG XL) gets the first frame, and
     /// the image's record says so. `.first` writes the first frame alone everywhere.

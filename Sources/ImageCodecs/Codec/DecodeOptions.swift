@@ -41,7 +41,7 @@ public struct DecodeOptions: Sendable {
     public var convertsCMYKToSRGB: Bool = false
     /// The transform from the file's CMYK profile, made by `ImageDecoder` for the decoders.
     var cmykTransform: ColourTransform? = nil
-    /// Which frames of an animated GIF or WebP are handed on: `.first` (the default, as
+    /// Which frames of an animated GIF, WebP, APNG or AVIF sequence are handed on: `.first` (the default, as
     /// before animations were read) decodes the first frame alone; `.all` hands the rest on,
     /// one at a time, in `DecodedImage.animation`.
     public var frames: FrameSelection = .first

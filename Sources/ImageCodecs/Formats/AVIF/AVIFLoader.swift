@@ -23,7 +23,7 @@ struct AVIFLoader: ReopeningImageLoader {
     /// `pixelLimit` bounds what libavif and dav1d will decode (libavif's default is 2^28
     /// pixels): the AV1 frame need not be the size the `ispe` box declares, which is what the
     /// header, the pixel limit and the memory budget were checked against.
-    private static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
+    static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
                               source: String) throws(ImageCodecError) -> UnsafeMutablePointer<avifDecoder> {
         guard let decoder = avifDecoderCreate() else {
             throw ImageCodecError(source: source, reason: .corrupt("libavif: out of memory"))
@@ -87,7 +87,26 @@ struct AVIFLoader: ReopeningImageLoader {
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
         let next = avifDecoderNextImage(decoder)
         guard next == AVIF_RESULT_OK else { throw failure(next, source: source) }
+        let pixels = try rgba(of: decoder, width: width, height: height, source: source)
+        let opaque = decoder.pointee.image.pointee.alphaPlane == nil
+        var decoded = finish(HostImage(width: width, height: height, computedPixels: pixels), header: header,
+                             options: options, opaque: opaque)
+        decoded.facts.isAnimated = decoder.pointee.imageCount > 1
+        guard decoded.facts.isAnimated, options.frames == .all else { return decoded }
+        let sequence = try AVIFSequenceReader(bytes, width: width, height: height, pixelLimit: pixelLimit,
+                                              options: options, source: source)
+        return try decoded.animated(firstDuration: sequence.firstDuration, rest: sequence,
+                                    orientation: options.applyOrientation ? header.orientation : .topLeft,
+                                    options: options, source: source)
+    }
+
+    /// The decoder's current image as 8-bit RGBA of `width` × `height`.
+    static func rgba(of decoder: UnsafeMutablePointer<avifDecoder>, width: Int, height: Int,
+                     source: String) throws(ImageCodecError) -> [UInt8] {
         let image = decoder.pointee.image!
+        guard Int(image.pointee.width) == width, Int(image.pointee.height) == height else {
+            throw ImageCodecError(source: source, reason: .corrupt("AVIF frame of another size"))
+        }
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
@@ -102,9 +121,7 @@ struct AVIFLoader: ReopeningImageLoader {
             initialised = out.count
         }
         guard result == AVIF_RESULT_OK else { throw failure(result, source: source) }
-        let opaque = image.pointee.alphaPlane == nil
-        return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
-                      opaque: opaque)
+        return pixels
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
