@@ -58,7 +58,7 @@ final class AVIFSequenceReader: AnimationFrameReader {
     func nextFrame() throws(ImageCodecError) -> ImageFrame<HostImage>? {
         if let failure { throw failure }
         guard Int(decoder.pointee.imageIndex) + 1 < Int(decoder.pointee.imageCount) else { return nil }
-        do {
+        do throws(ImageCodecError) {
             let result = avifDecoderNextImage(decoder)
             guard result == AVIF_RESULT_OK else { throw AVIFLoader.failure(result, source: source) }
             let pixels = try AVIFLoader.rgba(of: decoder, width: width, height: height, source: source)
