@@ -53,8 +53,9 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
             timings.process += max(0, StageClock.since(started) - inSaves)
             measured.withLock { $0 = timings }
         }
-        if let format = saves.first?.format, pipeline.animates(input, as: format) {
-            return try saveAnimations(input, format: format, measuringSavesIn: &inSaves)
+        // Animated when every save's format animates (the batch gives them all one format).
+        if !saves.isEmpty, saves.allSatisfy({ pipeline.animates(input, as: $0.format) }) {
+            return try saveAnimations(input, measuringSavesIn: &inSaves)
         }
         try pipeline.run(input, on: backend, before: { _ in
             if isCancelled { throw CancellationError() }
@@ -69,8 +70,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
     /// Every output as an animation (`ThumbnailPipeline.runFrames`): each save's encoder is
     /// made at its first frame (its size is the first frame's output size), takes each frame
     /// as it is made, and is finished and written once the last frame went through.
-    private func saveAnimations(_ input: ImageContainer, format: ImageFormat,
-                                measuringSavesIn inSaves: inout Double) throws -> [SavedImage] {
+    private func saveAnimations(_ input: ImageContainer, measuringSavesIn inSaves: inout Double) throws -> [SavedImage] {
         var sinks: [AnimationSink?] = Array(repeating: nil, count: saves.count)
         var sizes: [(width: Int, height: Int)] = Array(repeating: (0, 0), count: saves.count)
         var perSave = Array(repeating: StageTimings(), count: saves.count)
@@ -85,7 +85,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
             let encodeStarted = StageClock.now
             if sinks[index] == nil {
                 sinks[index] = try AnimationEncoders.makeEncoder(
-                    for: format, width: host.width, height: host.height, loopCount: loopCount,
+                    for: saves[index].format, width: host.width, height: host.height, loopCount: loopCount,
                     metadata: input.metadata, options: saves[index].encoding.options, destination: saves[index].path)
                 sizes[index] = (host.width, host.height)
             }
