@@ -71,7 +71,7 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
     /// made at its first frame (its size is the first frame's output size), takes each frame
     /// as it is made, and is finished and written once the last frame went through.
     private func saveAnimations(_ input: ImageContainer, measuringSavesIn inSaves: inout Double) throws -> [SavedImage] {
-        var sinks: [AnimationSink?] = Array(repeating: nil, count: saves.count)
+        var sinks: [(any AnimationSink)?] = Array(repeating: nil, count: saves.count)
         var sizes: [(width: Int, height: Int)] = Array(repeating: (0, 0), count: saves.count)
         var perSave = Array(repeating: StageTimings(), count: saves.count)
         let loopCount = pipeline.loopCount(of: input)

@@ -14,7 +14,7 @@ package enum AnimationEncoders {
     /// writes stills only.
     package static func makeEncoder(for format: ImageFormat, width: Int, height: Int, loopCount: Int?,
                                     metadata: ImageMetadata, options: EncodeOptions,
-                                    destination: String) throws(ImageCodecError) -> AnimationSink? {
+                                    destination: String) throws(ImageCodecError) -> (any AnimationSink)? {
         guard let type = table[format] else { return nil }
         return try open(type, width: width, height: height, loopCount: loopCount, metadata: metadata,
                         options: options, destination: destination)
@@ -22,7 +22,7 @@ package enum AnimationEncoders {
 
     private static func open<Encoder: AnimationEncoder & ~Copyable>(
         _ type: Encoder.Type, width: Int, height: Int, loopCount: Int?, metadata: ImageMetadata,
-        options: EncodeOptions, destination: String) throws(ImageCodecError) -> AnimationSink {
+        options: EncodeOptions, destination: String) throws(ImageCodecError) -> any AnimationSink {
         AnimationEncoderBox(try Encoder(width: width, height: height, loopCount: loopCount, metadata: metadata,
                                         options: options, destination: destination), destination: destination)
     }
@@ -30,11 +30,11 @@ package enum AnimationEncoders {
 
 /// One animation being encoded, whatever its format: an `AnimationEncoder` in a box, so that
 /// the outputs of one input (one per size) sit in an array.
-package class AnimationSink {
+package protocol AnimationSink: AnyObject {
     /// Appends one frame; `duration` nil is the format's default.
-    package func append(_ frame: HostImage, duration: Duration?) throws(ImageCodecError) {}
+    func append(_ frame: HostImage, duration: Duration?) throws(ImageCodecError)
     /// The whole file; the sink takes no frame after.
-    package func finish() throws(ImageCodecError) -> [UInt8] { [] }
+    func finish() throws(ImageCodecError) -> [UInt8]
 }
 
 private final class AnimationEncoderBox<Encoder: AnimationEncoder & ~Copyable>: AnimationSink {
@@ -46,12 +46,12 @@ private final class AnimationEncoderBox<Encoder: AnimationEncoder & ~Copyable>: 
         self.destination = destination
     }
 
-    override func append(_ frame: HostImage, duration: Duration?) throws(ImageCodecError) {
+    func append(_ frame: HostImage, duration: Duration?) throws(ImageCodecError) {
         guard encoder != nil else { throw finished }
         try encoder!.append(frame, duration: duration)
     }
 
-    override func finish() throws(ImageCodecError) -> [UInt8] {
+    func finish() throws(ImageCodecError) -> [UInt8] {
         guard let encoder = encoder.take() else { throw finished }
         return try encoder.finish()
     }
