@@ -3,8 +3,8 @@ import ImageCodecs
 
 /// The frame readers of animated inputs (`DecodeOptions.frames == .all`): GIF frames composed
 /// by `GIFCanvas` (disposal, transparency, frames reaching past the canvas), WebP frames from
-/// libwebp's `WebPAnimDecoder`, streamed through `AnimationFrames` up to a frame limit the
-/// first byte sets (1...16).
+/// libwebp's `WebPAnimDecoder`, APNG frames (`APNGFrames`' chunk walk, `APNGCanvas`), AVIF
+/// sequences, streamed through `AnimationFrames` up to a frame limit the first byte sets (1...16).
 ///
 /// Checked: every frame fills the first frame's canvas (width × height × 4 bytes); no more
 /// frames come than the limit (`tooManyFrames` past it); a reader that failed once fails again
