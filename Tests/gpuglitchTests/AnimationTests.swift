@@ -60,11 +60,15 @@ struct AnimationTests {
         try folder.write(ImageFiles.noisePNG(width: 60, height: 40, seed: 9, alpha: true), to: "in/still.png")
         let runner = CommandRunner(in: folder.url)
         let common = ["process", "in/still.png", "--size", "24", "--format", "webp", "--lossless", "--device", "cpu"]
-        let r = try runner.run(common + ["--output", "loop", "--animate", "4", "--frame-time", "70",
+        let r = try runner.run(common + ["--output", "loop", "--report", "loop.json", "--animate", "4", "--frame-time", "70",
                                          "--glitch", "seed=4294967294,tears=6"])
         #expect(r.status == 0, "\(r)")
         let (loop, frames) = try Self.frames(of: folder.contents("loop/still.webp"), source: "loop")
         #expect(loop == 0 && frames.count == 4)
+        let report = try JSONSerialization.jsonObject(with: folder.contents("loop.json")) as! [String: Any]
+        let settings = report["settings"] as! [String: Any]
+        #expect(settings["animate"] as? Int == 4 && settings["frameTime"] as? Int == 70)
+        #expect(settings["frames"] as? String == "all" && settings["maxFrames"] as? Int == 10_000)
         for (i, seed) in ["4294967294", "4294967295", "0", "1"].enumerated() {
             let s = try runner.run(common + ["--output", "s\(i)", "--glitch", "seed=\(seed),tears=6"])
             #expect(s.status == 0, "\(s)")
