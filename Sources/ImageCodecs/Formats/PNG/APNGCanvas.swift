@@ -13,7 +13,8 @@ final class APNGCanvas: AnimationFrameReader {
     let width: Int
     let height: Int
     var loopCount: Int? { controls.loopCount }
-    var declaredFrameCount: Int? { controls.frameCount }
+    /// The frames found (every control was read up front), which is what is delivered.
+    var declaredFrameCount: Int? { controls.frames.count }
 
     private let file: [UInt8]
     private let controls: APNGFrames
