@@ -177,6 +177,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzDecode", ["ImageCodecs", "FuzzDecodeOptions"]),
         ("FuzzDeterminism", ["ImageCodecs", "FuzzDecodeOptions", "CHeapFill"]),
         ("FuzzHeader", ["ImageCodecs"]),
+        ("FuzzAnimation", ["ImageCodecs"]),
         ("FuzzJXL", ["ImageCodecs", "FuzzDecodeOptions", "ImageMaths"]),
         ("FuzzMetadata", ["ImageCodecs"]),
         ("FuzzExifRewrite", ["ImageCodecs"]),

@@ -16,3 +16,11 @@ static inline VP8StatusCode gpuglitch_WebPGetFeatures(const uint8_t *data, size_
 static inline WebPAnimDecoder *gpuglitch_WebPAnimDecoderNew(const WebPData *data) {
     return WebPAnimDecoderNew(data, NULL);
 }
+// The animation encoder's constructors and the mux over a whole file are inline over their ABI versions too.
+static inline int gpuglitch_WebPAnimEncoderOptionsInit(WebPAnimEncoderOptions *options) {
+    return WebPAnimEncoderOptionsInit(options);
+}
+static inline WebPAnimEncoder *gpuglitch_WebPAnimEncoderNew(int width, int height, const WebPAnimEncoderOptions *options) {
+    return WebPAnimEncoderNew(width, height, options);
+}
+static inline WebPMux *gpuglitch_WebPMuxCreate(const WebPData *data, int copy) { return WebPMuxCreate(data, copy); }

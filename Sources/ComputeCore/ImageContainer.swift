@@ -14,6 +14,9 @@ public struct ImageContainer: Sendable {
     public var metadata: ImageMetadata
     /// Set for decoded images; nil for images made in memory.
     public var facts: DecodeFacts?
+    /// The frames after the first of an animation decoded with every frame
+    /// (`DecodedImage.animation`), streamed: read by the one pipeline run that writes them.
+    public package(set) var animation: AnimationFrames?
 
     /// The first (for a still image, the only) frame's pixels.
     public var pixels: PipelineImage { frames[0].pixels }
@@ -45,6 +48,7 @@ public struct ImageContainer: Sendable {
         frames = decoded.frames.map { ImageFrame(.host($0.pixels), duration: $0.duration) }
         metadata = decoded.metadata
         facts = decoded.facts
+        animation = decoded.animation
     }
 
     /// - Throws: `ImageGeometryError` when `frames` is empty or its sizes differ.

@@ -53,6 +53,10 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
             timings.process += max(0, StageClock.since(started) - inSaves)
             measured.withLock { $0 = timings }
         }
+        // Animated when every save's format animates (the batch gives them all one format).
+        if !saves.isEmpty, saves.allSatisfy({ pipeline.animates(input, as: $0.format) }) {
+            return try saveAnimations(input, measuringSavesIn: &inSaves)
+        }
         try pipeline.run(input, on: backend, before: { _ in
             if isCancelled { throw CancellationError() }
         }, each: { index, result in
@@ -60,6 +64,47 @@ public final class FanOutSaveOperation: ChainableOperation<ImageContainer, [Save
             defer { inSaves += StageClock.since(saveStarted) }
             saved.append(try saves[index].execute(result))
         })
+        return saved
+    }
+
+    /// Every output as an animation (`ThumbnailPipeline.runFrames`): each save's encoder is
+    /// made at its first frame (its size is the first frame's output size), takes each frame
+    /// as it is made, and is finished and written once the last frame went through.
+    private func saveAnimations(_ input: ImageContainer, measuringSavesIn inSaves: inout Double) throws -> [SavedImage] {
+        var sinks: [(any AnimationSink)?] = Array(repeating: nil, count: saves.count)
+        var sizes: [(width: Int, height: Int)] = Array(repeating: (0, 0), count: saves.count)
+        var perSave = Array(repeating: StageTimings(), count: saves.count)
+        let loopCount = pipeline.loopCount(of: input)
+        try pipeline.runFrames(input, on: backend, before: {
+            if isCancelled { throw CancellationError() }
+        }, each: { index, result, duration in
+            let started = StageClock.now
+            defer { inSaves += StageClock.since(started) }
+            let host = try result.hostImage()
+            perSave[index].process += StageClock.since(started)
+            let encodeStarted = StageClock.now
+            if sinks[index] == nil {
+                sinks[index] = try AnimationEncoders.makeEncoder(
+                    for: saves[index].format, width: host.width, height: host.height, loopCount: loopCount,
+                    metadata: input.metadata, options: saves[index].encoding.options, destination: saves[index].path)
+                sizes[index] = (host.width, host.height)
+            }
+            try sinks[index]?.append(host, duration: duration)
+            perSave[index].encode += StageClock.since(encodeStarted)
+        })
+        var saved: [SavedImage] = []
+        for (index, save) in saves.enumerated() {
+            // Every output gets the first frame, so every sink exists once `runFrames` returns.
+            guard let sink = sinks[index] else {
+                throw ImageCodecError(source: save.path, reason: .encodeFailed("the animation has no frame"))
+            }
+            let started = StageClock.now
+            let bytes = try sink.finish()
+            perSave[index].encode += StageClock.since(started)
+            sinks[index] = nil
+            saved.append(try save.store(bytes, width: sizes[index].width, height: sizes[index].height, timings: perSave[index]))
+            inSaves += StageClock.since(started)
+        }
         return saved
     }
 }

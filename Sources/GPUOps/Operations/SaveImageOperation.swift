@@ -86,8 +86,18 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
         let download = StageClock.since(t)
         t = StageClock.now
         let bytes = try encoding.encode(host, metadata: input.metadata, destination: path)
-        let encode = StageClock.since(t)
-        t = StageClock.now
+        var timings = StageTimings()
+        timings.process = download
+        timings.encode = StageClock.since(t)
+        return try store(bytes, width: host.width, height: host.height, timings: timings)
+    }
+
+    /// Writes `bytes`, encoded elsewhere (an animation, frame by frame), as `execute` writes its
+    /// own: committed, or left for the caller with `defersCommit`. `timings` holds the process and
+    /// encode times spent on it; the write time is added.
+    package func store(_ bytes: [UInt8], width: Int, height: Int, timings: StageTimings) throws -> SavedImage {
+        let (download, encode) = (timings.process, timings.encode)
+        let t = StageClock.now
         let file = try AtomicFileWriter.prepare(bytes, to: path)
         if defersCommit {
             state.withLock { $0.pending = file }
@@ -106,6 +116,6 @@ public final class SaveImageOperation: ChainableOperation<ImageContainer, SavedI
             $0.timings.encode = encode
             $0.timings.write = write
         }
-        return SavedImage(path: path, format: format, width: host.width, height: host.height, byteCount: bytes.count)
+        return SavedImage(path: path, format: format, width: width, height: height, byteCount: bytes.count)
     }
 }

@@ -69,6 +69,10 @@ public struct ThumbnailPipeline: Sendable {
         options.readsICCProfile = settings.keep.contains(.icc) || settings.convertsToSRGB
         options.readsMetadata = settings.keep
         options.convertsCMYKToSRGB = settings.convertsToSRGB
+        // A glitch loop starts from the first frame; otherwise every frame is read (lazily:
+        // an output that cannot animate never asks for the second).
+        options.frames = settings.glitchLoop == nil ? settings.frames : .first
+        options.maxFrames = settings.maxFrames
         let targets = self.targets
         if settings.shrinkOnLoad, !targets.isEmpty {
             options.minimumSize = { @Sendable w, h in ScaleTarget.resizedSize(of: targets, width: w, height: h)! }
@@ -114,6 +118,104 @@ public struct ThumbnailPipeline: Sendable {
             try before(index)
             let scale = outputs[index].scale
             try finish(index, from: try scale.cropContentAware(try resident.replacingPixels(with: resized), on: backend))
+        }
+    }
+
+    /// Whether outputs of `image` in `format` are animations: a glitch loop, or an animated
+    /// input read with every frame, in a format that animates (`AnimationEncoders`).
+    package func animates(_ image: ImageContainer, as format: ImageFormat) -> Bool {
+        AnimationEncoders.canAnimate(format) && (settings.glitchLoop != nil || image.animation != nil)
+    }
+
+    /// What the record of an animated input says when its outputs in `format` are made from its
+    /// first frame alone, or nil when every frame is written.
+    package func firstFrameWarning(writing format: ImageFormat) -> String? {
+        if settings.glitchLoop != nil { return "animated input: the glitch loop is made from its first frame" }
+        if settings.frames == .first { return "animated input: only its first frame is written (--frames first)" }
+        if !AnimationEncoders.canAnimate(format) {
+            return "animated input: only its first frame is written (\(format.displayName) output does not animate)"
+        }
+        return nil
+    }
+
+    /// How often the animated outputs of `image` play: the input's loop count, forever for a
+    /// glitch loop.
+    package func loopCount(of image: ImageContainer) -> Int? {
+        settings.glitchLoop != nil ? 0 : image.animation?.loopCount
+    }
+
+    /// Runs every output over every frame of an animation (`animates(_:as:)`), handing each
+    /// output's frame to `body` with its position and duration, after `before` (which may
+    /// throw to stop). An animated input streams: each frame is decoded, taken through every
+    /// output (as `run` takes a still), and let go before the next is read, so memory is one
+    /// frame whatever the number of frames. A glitch loop runs each output's steps before the
+    /// glitch once, then the glitch once per frame with its seed.
+    package func runFrames(_ image: ImageContainer, on backend: any ComputeBackend, before: () throws -> Void,
+                           each body: (_ index: Int, _ result: ImageContainer, _ duration: Duration?) throws -> Void) throws {
+        let first = try ImageContainer(frames: [image.frames[0]], metadata: image.metadata, facts: image.facts)
+        if let loop = settings.glitchLoop {
+            try runGlitchLoop(loop, from: first, on: backend, before: before, each: body)
+            return
+        }
+        // A content-aware gravity picks its window from the first frame; later frames are cut
+        // at the same window (docs/SPEC.md §3.1), so it does not jump from frame to frame.
+        let contentAware = outputs.contains { $0.scale.target.contentAwareCrop != nil }
+        var windows: [PixelRect?] = Array(repeating: nil, count: outputs.count)
+        var frame: ImageContainer? = first
+        while let current = frame {
+            try before()
+            let duration = current.frames[0].duration
+            if contentAware {
+                try runFrame(current, on: backend, windows: &windows) { index, result in try body(index, result, duration) }
+            } else {
+                try run(current, on: backend) { index, result in try body(index, result, duration) }
+            }
+            frame = try image.animation?.next().map { next in
+                try ImageContainer(frames: [ImageFrame(.host(next.pixels), duration: next.duration)],
+                                   metadata: image.metadata, facts: image.facts)
+            }
+        }
+    }
+
+    /// One frame through every output, each content-aware crop at the window of `windows`
+    /// (chosen here from the first frame).
+    private func runFrame(_ frame: ImageContainer, on backend: any ComputeBackend, windows: inout [PixelRect?],
+                          each body: (_ index: Int, _ result: ImageContainer) throws -> Void) throws {
+        let resident = try frame.mapFrames { try backend.makeResident($0) }
+        for (index, output) in outputs.enumerated() {
+            let plan = try output.scale.plan(inputWidth: resident.width, inputHeight: resident.height)
+            var current = try resident.mapFrames { try backend.resample($0, plan: plan) }
+            if let crop = output.scale.target.contentAwareCrop {
+                let window = try windows[index] ?? ContentAwareWindow.rect(
+                    of: current.pixels, width: min(crop.box.width, current.width),
+                    height: min(crop.box.height, current.height), gravity: crop.gravity, on: backend)
+                windows[index] = window
+                current = try current.mapFrames { try backend.cropIfNeeded($0, to: window) }
+            }
+            for step in output.steps { current = try step.apply(to: current, on: backend) }
+            try body(index, current)
+        }
+    }
+
+    private func runGlitchLoop(_ loop: GlitchLoop, from still: ImageContainer, on backend: any ComputeBackend,
+                               before: () throws -> Void,
+                               each body: (_ index: Int, _ result: ImageContainer, _ duration: Duration?) throws -> Void) throws {
+        let resident = try still.mapFrames { try backend.makeResident($0) }
+        for (index, output) in outputs.enumerated() {
+            try before()
+            var current = try output.scale.apply(to: resident, on: backend)
+            // The glitch is the last step (`stepsAfterScale`): the ones before it run once.
+            let unglitched = settings.glitch == nil ? output.steps : Array(output.steps.dropLast())
+            for step in unglitched { current = try step.apply(to: current, on: backend) }
+            for i in 0..<loop.frames {
+                if i > 0 { try before() }
+                var frame = current
+                if var glitch = settings.glitch {
+                    glitch.seed = glitch.seed &+ UInt32(truncatingIfNeeded: i)
+                    frame = try KernelStep(GlitchKernel(parameters: glitch)).apply(to: current, on: backend)
+                }
+                try body(index, frame, loop.frameTime)
+            }
         }
     }
 

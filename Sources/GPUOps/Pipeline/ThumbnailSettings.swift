@@ -41,8 +41,18 @@ public struct ThumbnailSettings: Sendable, Equatable {
     public var jpeg = JPEGEncoding()
     /// Decode JPEGs at 1/2, 1/4 or 1/8 scale when that still leaves ≥ 2× for the resampler.
     public var shrinkOnLoad: Bool = true
-    /// Inputs with more pixels are refused before anything is allocated.
+    /// Inputs with more pixels are refused before anything is allocated; an animation's
+    /// canvas (one frame) is what counts.
     public var maxPixels: Int = 100_000_000
+    /// Which frames of an animated GIF, WebP, APNG or AVIF are written (`--frames`): `.all`, the default,
+    /// streams every frame through the steps into an output that animates (WebP), one frame at a
+    /// time; an output that cannot animate (JPEG, PNG, AVIF, JPEG XL) gets the first frame, and
+    /// the image's record says so. `.first` writes the first frame alone everywhere.
+    public var frames: FrameSelection = .all
+    /// The most frames an animated input may have (`--max-frames`); more fails the image.
+    public var maxFrames: Int = DecodeOptions.defaultMaxFrames
+    /// A glitch loop made from each input's first frame (`--animate N`, `--frame-time`), or nil.
+    public var glitchLoop: GlitchLoop?
     /// The input's metadata blocks the outputs carry (`--keep`; `--icc strip` and `--icc srgb`
     /// leave the profile out): the ICC profile alone by default. EXIF kept is rewritten to
     /// describe the output (orientation, size, no embedded thumbnail).

@@ -42,6 +42,16 @@ public struct DecodeOptions: Sendable {
     public var convertsCMYKToSRGB: Bool = false
     /// The transform from the file's CMYK profile, made by `ImageDecoder` for the decoders.
     var cmykTransform: ColourTransform? = nil
+    /// Which frames of an animated GIF, WebP, APNG or AVIF sequence are handed on: `.first` (the default, as
+    /// before animations were read) decodes the first frame alone; `.all` hands the rest on,
+    /// one at a time, in `DecodedImage.animation`.
+    public var frames: FrameSelection = .first
+    /// The most frames an animation may have (`--max-frames`); more is `.tooManyFrames`.
+    /// `maxPixels` and `memoryBudget` count one frame's canvas, as the frames stream.
+    public var maxFrames: Int = DecodeOptions.defaultMaxFrames
+    /// 10,000 frames: over 16 minutes at 100 ms a frame, beyond any animation made to be
+    /// looked at, yet a bound on the time one input can take.
+    public static let defaultMaxFrames = 10_000
     /// Which PNG decoder reads the file: `.automatic` but in tests comparing the two.
     var pngDecodePath: PNGDecodePath = .automatic
 

@@ -29,6 +29,9 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
         case encodeFailed(String)
         /// `--icc srgb`: the embedded profile cannot convert the image to sRGB.
         case colourProfile(ColourProfileError)
+        /// The animation has more frames than `DecodeOptions.maxFrames`; refused when the file
+        /// states its count, else at the first frame past the limit (nothing is written).
+        case tooManyFrames(limit: Int)
 
         public var description: String {
             switch self {
@@ -50,6 +53,8 @@ public struct ImageCodecError: Error, Sendable, Equatable, CustomStringConvertib
                 "cannot encode: \(message)"
             case .colourProfile(let error):
                 "\(error)"
+            case .tooManyFrames(let limit):
+                "the animation has more than \(limit) frames, the limit (--max-frames)"
             }
         }
 

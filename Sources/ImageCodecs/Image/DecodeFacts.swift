@@ -16,6 +16,9 @@ public struct DecodeFacts: Sendable, Equatable {
     /// and was therefore left out, one line each ("EXIF dropped: …"): metadata never fails an
     /// image. The batch report lists them with the image.
     public package(set) var metadataWarnings: [String] = []
+    /// Whether the file holds more than one frame (an animated GIF or WebP), whichever frames
+    /// were decoded.
+    public package(set) var isAnimated = false
 
     package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {

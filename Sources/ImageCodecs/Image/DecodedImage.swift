@@ -5,6 +5,9 @@ public struct DecodedImage: Sendable {
     public let frames: [ImageFrame<HostImage>]
     public var metadata: ImageMetadata
     public var facts: DecodeFacts
+    /// The frames after the first of an animation decoded with `DecodeOptions.frames == .all`,
+    /// read as they are asked for; nil for a still image or when only the first frame was asked for.
+    public package(set) var animation: AnimationFrames?
 
     /// The first (for a still image, the only) frame's pixels: RGBA8, oriented when
     /// `metadata.orientationApplied`, possibly shrunk on load.

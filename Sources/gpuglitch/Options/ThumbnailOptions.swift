@@ -77,8 +77,10 @@ struct ThumbnailOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Apply the EXIF orientation of JPEG inputs.")
     var orientation = true
 
-    @Option(help: ArgumentHelp("Refuse inputs with more pixels, before allocating.", valueName: "N"))
+    @Option(help: ArgumentHelp("Refuse inputs with more pixels, before allocating (an animation's canvas: one frame).", valueName: "N"))
     var maxPixels: Int = 100_000_000
+
+    @OptionGroup var animation: AnimationOptions
 
     /// The largest `--max-pixels`: a gigapixel (4 GB as RGBA). Beyond it no photograph is
     /// plausible, and the memory budget would refuse it anyway on most machines.
@@ -138,6 +140,7 @@ struct ThumbnailOptions: ParsableArguments {
         _ = try glitchParameters()
         _ = try imageEffects()
         _ = try metadataKeep()
+        try animation.check(format: format.fixedFormat, glitches: !noGlitch)
     }
 
     /// The `--keep` list with `--icc`: `strip` and `srgb` leave the profile out; an explicit
@@ -233,6 +236,7 @@ struct ThumbnailOptions: ParsableArguments {
         s.convertsToSRGB = icc == .srgb
         s.downloadTimeout = downloadTimeout
         s.downloadMaxBytes = downloadMaxBytes
+        animation.apply(to: &s)
         return s
     }
 }

@@ -48,6 +48,13 @@ package struct ReportSettings: Codable, Equatable {
     /// profile left out by `--icc strip|srgb`); absent in reports of earlier versions.
     package var keep: String?
 
+    /// `--frames` (`all` or `first`) and `--max-frames`; absent in reports made before animations were read.
+    package var frames: String?
+    package var maxFrames: Int?
+    /// `--animate` and `--frame-time` (ms), when a glitch loop was made.
+    package var animate: Int?
+    package var frameTime: Int?
+
     package init(_ settings: ThumbnailSettings, format: String, jobs: Int) {
         if settings.sizes.count == 1, let only = settings.sizes.first, only.isSquare {
             size = only.width
@@ -78,5 +85,10 @@ package struct ReportSettings: Codable, Equatable {
         jpegOptimize = settings.jpeg.optimizesHuffmanTables
         effort = settings.effort
         keep = settings.keep.listDescription
+        frames = settings.frames.rawValue
+        maxFrames = settings.maxFrames
+        animate = settings.glitchLoop?.frames
+        frameTime = settings.glitchLoop.map { Int($0.frameTime.components.seconds) * 1000
+            + Int($0.frameTime.components.attoseconds / 1_000_000_000_000_000) }
     }
 }

@@ -49,6 +49,9 @@ struct ImageJob: Sendable {
             result.timings = timings
             result.sharedToCPU = sharedToCPU
             result.warnings = load.facts?.metadataWarnings ?? []
+            if load.facts?.isAnimated == true, let warning = pipeline.firstFrameWarning(writing: item.format) {
+                result.warnings.append(warning)
+            }
             if let decoded = load.facts?.decodedSize {
                 result.decodedWidth = decoded.width
                 result.decodedHeight = decoded.height

@@ -27,8 +27,8 @@ struct AVIFLoader: ReopeningImageLoader {
     /// EXIF and XMP are parsed only for `metadataBlocks`: libavif 0.11 turns a parsed EXIF
     /// Orientation into `irot`/`imir` on the decoded image, which would change the orientation
     /// the file's own boxes give.
-    private static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
-                              readsMetadata: Bool = false,
+    static func parse(_ bytes: UnsafeRawBufferPointer, strict: Bool, pixelLimit: Int? = nil,
+                      readsMetadata: Bool = false,
                               source: String) throws(ImageCodecError) -> UnsafeMutablePointer<avifDecoder> {
         guard let decoder = avifDecoderCreate() else {
             throw ImageCodecError(source: source, reason: .corrupt("libavif: out of memory"))
@@ -92,7 +92,26 @@ struct AVIFLoader: ReopeningImageLoader {
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
         let next = avifDecoderNextImage(decoder)
         guard next == AVIF_RESULT_OK else { throw failure(next, source: source) }
+        let pixels = try rgba(of: decoder, width: width, height: height, source: source)
+        let opaque = decoder.pointee.image.pointee.alphaPlane == nil
+        var decoded = finish(HostImage(width: width, height: height, computedPixels: pixels), header: header,
+                             options: options, opaque: opaque)
+        decoded.facts.isAnimated = decoder.pointee.imageCount > 1
+        guard decoded.facts.isAnimated, options.frames == .all else { return decoded }
+        let sequence = try AVIFSequenceReader(bytes, width: width, height: height, pixelLimit: pixelLimit,
+                                              options: options, source: source)
+        return try decoded.animated(firstDuration: sequence.firstDuration, rest: sequence,
+                                    orientation: options.applyOrientation ? header.orientation : .topLeft,
+                                    options: options, source: source)
+    }
+
+    /// The decoder's current image as 8-bit RGBA of `width` × `height`.
+    static func rgba(of decoder: UnsafeMutablePointer<avifDecoder>, width: Int, height: Int,
+                     source: String) throws(ImageCodecError) -> [UInt8] {
         let image = decoder.pointee.image!
+        guard Int(image.pointee.width) == width, Int(image.pointee.height) == height else {
+            throw ImageCodecError(source: source, reason: .corrupt("AVIF frame of another size"))
+        }
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
@@ -107,9 +126,7 @@ struct AVIFLoader: ReopeningImageLoader {
             initialised = out.count
         }
         guard result == AVIF_RESULT_OK else { throw failure(result, source: source) }
-        let opaque = image.pointee.alphaPlane == nil
-        return finish(HostImage(width: width, height: height, computedPixels: pixels), header: header, options: options,
-                      opaque: opaque)
+        return pixels
     }
 
     /// The `Exif` item (its TIFF structure, `ExifItemPayload`) and the XMP item

@@ -1,20 +1,26 @@
 import CGIF
 
-/// giflib (`DGifOpen` over the bytes in memory) positioned at the first frame: the logical
-/// screen, the first frame's place, colour table and transparency index (from the graphic
-/// control extension before it), ready for `readIndices`. giflib prints nothing and never
+/// giflib (`DGifOpen` over the bytes in memory), one frame at a time: the logical screen, then
+/// for the current frame its place, colour table and graphic control (`frame`), its colour
+/// indices (`readIndices`), and `advance()` to the next one. giflib prints nothing and never
 /// aborts; its errors come back as codes, turned into `ImageCodecError`s here.
+///
+/// giflib keeps a record of every image descriptor it reads (`SavedImages`, with a copy of each
+/// local colour table); the reader frees them frame by frame, so reading an animation of any
+/// length holds one frame's state.
 final class GIFFrameReader {
     /// The picture's size: the logical screen, grown to hold the first frame (as Pillow does).
     let width: Int
     let height: Int
-    /// The first frame's rectangle in the picture.
-    let frameX: Int, frameY: Int, frameWidth: Int, frameHeight: Int
-    let interlaced: Bool
-    /// RGB of each colour, from the frame's local table, else the global one; nil when neither.
-    let palette: [(UInt8, UInt8, UInt8)]?
-    /// The index that is transparent, from the first frame's graphic control extension.
-    let transparentIndex: Int?
+    /// The logical screen's background index when the file has a global colour table (Pillow's
+    /// `info["background"]`), else nil.
+    let backgroundIndex: Int?
+    /// The NETSCAPE2.0 loop count given before the first frame (as Pillow reads it), else nil.
+    private(set) var loopCount: Int?
+    /// The current frame.
+    private(set) var frame: GIFFrameDescriptor
+    /// The current frame's position, 0 for the first.
+    private(set) var frameIndex = 0
 
     private let input: Input
     private let gif: UnsafeMutablePointer<GifFileType>
@@ -49,61 +55,98 @@ final class GIFFrameReader {
         }, &error)
         guard let opened else { throw Self.failure(code: error, ranOut: input.ranOut, source: source) }
         gif = opened
+        backgroundIndex = opened.pointee.SColorMap != nil ? Int(opened.pointee.SBackGroundColor) : nil
+        var loop: Int?
+        let first: GIFFrameDescriptor?
+        do {
+            first = try Self.readRecords(opened, input: input, source: source, loopCount: &loop)
+        } catch {
+            DGifCloseFile(opened, nil)
+            throw error
+        }
+        guard let first else {
+            DGifCloseFile(opened, nil)
+            throw ImageCodecError(source: source, reason: .corrupt("GIF has no image"))
+        }
+        frame = first
+        loopCount = loop
+        width = max(Int(opened.pointee.SWidth), first.x + first.width)
+        height = max(Int(opened.pointee.SHeight), first.y + first.height)
+    }
+
+    deinit { DGifCloseFile(gif, nil) }
+
+    /// Moves to the next frame, after the current one's indices were read; false at the end
+    /// of the file (its trailer).
+    func advance() throws(ImageCodecError) -> Bool {
+        var loop = loopCount
+        guard let next = try Self.readRecords(gif, input: input, source: source, loopCount: &loop) else { return false }
+        frame = next
+        frameIndex += 1
+        return true
+    }
+
+    /// The records up to the next image descriptor, read: that frame's descriptor, or nil at
+    /// the trailer. `loopCount` is set from a NETSCAPE2.0 block; Pillow reads it before the
+    /// first frame only, so the caller passes it back unchanged after.
+    private static func readRecords(_ gif: UnsafeMutablePointer<GifFileType>, input: Input, source: String,
+                                    loopCount: inout Int?) throws(ImageCodecError) -> GIFFrameDescriptor? {
         var transparent: Int?
-        // Records up to the first image descriptor; only the graphic control extension matters.
+        var delay: Int?
+        var disposal = 0
         while true {
             var record = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &record) == GIF_OK else {
-                let code = gif.pointee.Error
-                DGifCloseFile(gif, nil)
-                throw Self.failure(code: code, ranOut: input.ranOut, source: source)
+                throw failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
             }
             if record == IMAGE_DESC_RECORD_TYPE { break }
-            if record == TERMINATE_RECORD_TYPE {
-                DGifCloseFile(gif, nil)
-                throw ImageCodecError(source: source, reason: .corrupt("GIF has no image"))
-            }
+            if record == TERMINATE_RECORD_TYPE { return nil }
             if record == EXTENSION_RECORD_TYPE {
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
                 var ok = DGifGetExtension(gif, &code, &block) == GIF_OK
                 if ok, code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
-                    transparent = block[1] & 1 != 0 ? Int(block[4]) : nil
+                    // As Pillow: a later extension without the flag leaves an index given before.
+                    if block[1] & 1 != 0 { transparent = Int(block[4]) }
+                    delay = Int(block[2]) | Int(block[3]) << 8
+                    disposal = Int(block[1] >> 2) & 7
+                }
+                let netscape = ok && code == APPLICATION_EXT_FUNC_CODE && block.map { isNetscape($0) } == true
+                if ok, block != nil { ok = DGifGetExtensionNext(gif, &block) == GIF_OK }
+                if ok, netscape, let block, block[0] >= 3, block[1] == 1 {
+                    loopCount = Int(block[2]) | Int(block[3]) << 8
                 }
                 while ok, block != nil { ok = DGifGetExtensionNext(gif, &block) == GIF_OK }
-                if !ok {
-                    let code = gif.pointee.Error
-                    DGifCloseFile(gif, nil)
-                    throw Self.failure(code: code, ranOut: input.ranOut, source: source)
-                }
+                if !ok { throw failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source) }
             }
         }
         guard DGifGetImageDesc(gif) == GIF_OK else {
-            let code = gif.pointee.Error
-            DGifCloseFile(gif, nil)
-            throw Self.failure(code: code, ranOut: input.ranOut, source: source)
+            throw failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
         }
         let desc = gif.pointee.Image
-        frameX = Int(desc.Left)
-        frameY = Int(desc.Top)
-        frameWidth = Int(desc.Width)
-        frameHeight = Int(desc.Height)
-        interlaced = desc.Interlace
-        width = max(Int(gif.pointee.SWidth), frameX + frameWidth)
-        height = max(Int(gif.pointee.SHeight), frameY + frameHeight)
-        transparentIndex = transparent
         let map = desc.ColorMap ?? gif.pointee.SColorMap
-        palette = map.map { map in
+        let palette = map.map { map in
             (0..<Int(map.pointee.ColorCount)).map { i in
                 let c = map.pointee.Colors[i]
                 return (c.Red, c.Green, c.Blue)
             }
         }
+        // giflib's record of the descriptor (and its colour table's copy) is not needed: free
+        // it, so that memory does not grow with the number of frames.
+        GifFreeSavedImages(gif)
+        gif.pointee.ImageCount = 0
+        return GIFFrameDescriptor(x: Int(desc.Left), y: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height),
+                                  interlaced: desc.Interlace, palette: palette, transparentIndex: transparent,
+                                  delay: delay, disposal: disposal)
     }
 
-    deinit { DGifCloseFile(gif, nil) }
+    /// Whether an application extension's first block (length first) names NETSCAPE2.0.
+    private static func isNetscape(_ block: UnsafeMutablePointer<GifByteType>) -> Bool {
+        let name = Array("NETSCAPE2.0".utf8)
+        return Int(block[0]) >= name.count && name.indices.allSatisfy { block[$0 + 1] == name[$0] }
+    }
 
-    /// The first frame's colour indices, row by row in picture order (interlaced rows put back).
+    /// The current frame's colour indices, row by row in picture order (interlaced rows put back).
     ///
     /// A file cut off after the frame's last pixel is read, as Pillow reads it (its decoder
     /// stops at the last pixel; the file may end before the frame's block terminator, or inside
@@ -116,10 +159,11 @@ final class GIFFrameReader {
     }
 
     private func readIndices(lastRowFill: UInt8, checkCutAfterLastPixel: Bool) throws(ImageCodecError) -> [UInt8] {
+        let frameWidth = frame.width, frameHeight = frame.height
         // Zeroed; every row is then written by giflib, or the decode fails (no row is handed on
         // unwritten: the last one is compared against a second decode first).
         var indices = [UInt8](repeating: 0, count: frameWidth * frameHeight)
-        let rows: [Int] = interlaced
+        let rows: [Int] = frame.interlaced
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: frameHeight, by: $0.1) }
             : Array(0..<frameHeight)
         for (k, row) in rows.enumerated() {
@@ -132,12 +176,22 @@ final class GIFFrameReader {
             let failure = Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
             guard last, input.ranOut else { throw failure }
             if !checkCutAfterLastPixel { break }    // the second decode: the caller compares this row
-            let again = try? GIFFrameReader(input.bytes, source: source)
+            let again = try? reopened(atFrame: frameIndex)?
                 .readIndices(lastRowFill: 0xFF, checkCutAfterLastPixel: false)
             guard let again, again[(row * frameWidth)..<((row + 1) * frameWidth)]
                     .elementsEqual(indices[(row * frameWidth)..<((row + 1) * frameWidth)]) else { throw failure }
         }
         return indices
+    }
+
+    /// A second reader over the same bytes at frame `index` (the frames before it read), or nil.
+    private func reopened(atFrame index: Int) throws(ImageCodecError) -> GIFFrameReader? {
+        let reader = try GIFFrameReader(input.bytes, source: source)
+        for _ in 0..<index {
+            _ = try reader.readIndices()
+            guard try reader.advance() else { return nil }
+        }
+        return reader
     }
 
     /// A giflib error: `.truncated` when the data ran out, or when the LZW data ends (end code)

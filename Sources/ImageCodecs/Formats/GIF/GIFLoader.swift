@@ -1,11 +1,14 @@
-/// GIF through giflib: the first frame of an animation, as Pillow 13 shows it, on a canvas the
-/// size of the logical screen (grown if the frame overhangs it). Outside the frame the canvas
-/// is the transparent index when there is one, else index 0; the transparent index becomes
-/// alpha 0 (its colour kept). A file with no colour table is gray (index = level).
+/// GIF through giflib, frame by frame as Pillow 13 shows them (`GIFCanvas`), on a canvas the
+/// size of the logical screen (grown if the first frame overhangs it). The first frame: outside
+/// it the canvas is the transparent index when there is one, else index 0; the transparent
+/// index becomes alpha 0 (its colour kept). A file with no colour table is gray (index = level).
+/// With `DecodeOptions.frames == .all` the later frames follow in `DecodedImage.animation`,
+/// each with its delay and the NETSCAPE2.0 loop count.
 ///
-/// GIF has no warnings here: LZW data that ends before the frame is complete is `.truncated`
-/// (Pillow: "image file is truncated") whatever `failOnWarnings` says; what follows the
-/// first frame is never read. GIF carries no orientation; its rare ICC application
+/// GIF has no warnings here: LZW data that ends before a frame is complete is `.truncated`
+/// (Pillow: "image file is truncated") whatever `failOnWarnings` says. A still decode reads the
+/// records after the first frame only to learn whether another follows (`DecodeFacts.isAnimated`):
+/// damage there fails nothing. GIF carries no orientation; its rare ICC application
 /// extension is not read.
 struct GIFLoader: ImageLoader {
     static let signature87: [UInt8] = Array("GIF87a".utf8)
@@ -33,27 +36,20 @@ struct GIFLoader: ImageLoader {
         guard reader.width > 0, reader.height > 0 else {
             throw ImageCodecError(source: source, reason: .corrupt("GIF size \(reader.width)x\(reader.height)"))
         }
-        try ImageDecoder.checkMemoryBudget(width: reader.width, height: reader.height, options: options, source: source)
-        let frame = try reader.readIndices()
-        let lookup: [UInt32] = (0..<256).map { i in
-            // No table: gray levels; an index past the table: black, as Pillow's palettes read.
-            let gray = (UInt8(i), UInt8(i), UInt8(i))
-            let colour = reader.palette.map { i < $0.count ? $0[i] : (0, 0, 0) } ?? gray
-            let alpha: UInt32 = i == reader.transparentIndex ? 0 : 0xFF00_0000
-            return UInt32(colour.0) | UInt32(colour.1) << 8 | UInt32(colour.2) << 16 | alpha
+        // The canvas and, for disposal 3, a copy of one frame's rectangle of it.
+        try ImageDecoder.checkMemoryBudget(width: reader.width, height: reader.height,
+                                           decoderBytes: reader.width * reader.height * 8, options: options, source: source)
+        let canvas = GIFCanvas(reader)
+        guard let first = try canvas.nextFrame() else {
+            throw ImageCodecError(source: source, reason: .corrupt("GIF has no image"))
         }
-        let background = lookup[reader.transparentIndex ?? 0]
-        // Initialised to the background, then the frame over it: no pixel is left unwritten.
-        var words = [UInt32](repeating: background.littleEndian, count: reader.width * reader.height)
-        for y in 0..<reader.frameHeight {
-            let base = (reader.frameY + y) * reader.width + reader.frameX
-            for x in 0..<reader.frameWidth {
-                words[base + x] = lookup[Int(frame[y * reader.frameWidth + x])].littleEndian
-            }
+        var decoded = Self.finish(first.pixels, header: header, options: options, opaque: first.pixels.isOpaqueByConstruction)
+        decoded.facts.isAnimated = canvas.hasMoreFrames
+        if canvas.hasMoreFrames, options.frames == .all {
+            decoded = try decoded.animated(firstDuration: first.duration, rest: canvas, orientation: .topLeft,
+                                           options: options, source: source)
         }
-        let pixels = words.withUnsafeBytes { [UInt8]($0) }
-        return Self.finish(HostImage(width: reader.width, height: reader.height, computedPixels: pixels),
-                           header: header, options: options, opaque: reader.transparentIndex == nil)
+        return decoded
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? { nil }

@@ -81,8 +81,30 @@ struct PNGLoader: ImageLoader {
         return try? PNGLoader(scanning: repaired, source: source, originalRefusal: refusal)
     }
 
-    /// The file through the fast path, else libpng, with no repair.
+    /// The file through the fast path, else libpng, with no repair; an APNG's later frames
+    /// (`APNGCanvas`) after its first when `options.frames` asks for them.
     private mutating func decodeFile(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
+        var decoded = try decodeFirstFrame(options: options)
+        // A still decode never fails on an animation's controls: it does not show them.
+        let found: APNGFrames?
+        do {
+            found = try APNGFrames(file, canvasWidth: scan.width, canvasHeight: scan.height, source: source)
+        } catch {
+            if options.frames == .all { throw error }
+            found = nil
+        }
+        guard let controls = found, controls.frames.count > 1 else { return decoded }
+        decoded.facts.isAnimated = true
+        guard options.frames == .all else { return decoded }
+        let canvas = APNGCanvas(file, controls: controls, width: scan.width, height: scan.height, options: options,
+                                source: source)
+        _ = try canvas.nextFrame()      // frame 0 again: the canvas the next frames are drawn on
+        return try decoded.animated(firstDuration: controls.frames[0].duration, rest: canvas,
+                                    orientation: options.applyOrientation ? scan.orientation : .topLeft,
+                                    options: options, source: source)
+    }
+
+    private mutating func decodeFirstFrame(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
         try ImageDecoder.checkPixelLimit(width: scan.width, height: scan.height, options: options, source: source)
         // A PNG is decoded at its full size (JPEGs are checked at their shrunk size).
         try ImageDecoder.checkMemoryBudget(width: scan.width, height: scan.height, options: options, source: source)

@@ -6,9 +6,9 @@ import CWebP
 /// That is what Pillow 13 shows for every WebP (its `WebPImagePlugin` reads through the same
 /// decoder, with the same default options: RGBA, not premultiplied).
 ///
-/// An iterator, so that a caller that wants every frame walks them in order; `WebPCodec`
-/// takes the first. The bytes must stay valid and unchanged while it lives (libwebp reads them
-/// in place), so it is used within the call that holds them.
+/// An iterator, so that a caller that wants every frame walks them in order. The bytes must
+/// stay valid and unchanged while it lives (libwebp reads them in place): `WebPAnimationReader`
+/// owns a copy for it.
 final class WebPAnimationFrames: IteratorProtocol {
     /// One composed canvas.
     struct Frame {
@@ -21,6 +21,8 @@ final class WebPAnimationFrames: IteratorProtocol {
     let width: Int
     let height: Int
     let frameCount: Int
+    /// The ANIM chunk's loop count: 0 forever.
+    let loopCount: Int
     private let decoder: OpaquePointer
 
     /// Nil when libwebpdemux cannot parse the file or the canvas is empty.
@@ -36,6 +38,7 @@ final class WebPAnimationFrames: IteratorProtocol {
         width = Int(info.canvas_width)
         height = Int(info.canvas_height)
         frameCount = Int(info.frame_count)
+        loopCount = Int(info.loop_count)
     }
 
     deinit { WebPAnimDecoderDelete(decoder) }

@@ -48,21 +48,26 @@ enum WebPCodec: ImageSaver {
                             facts: DecodeFacts(format: .webp, sourceWidth: image.width, sourceHeight: image.height))
     }
 
-    /// An animation's first frame on its canvas, as Pillow shows the file after `open`. A file
-    /// without the alpha flag is RGB to Pillow (its `RGBX` mode drops the canvas's alpha,
-    /// transparent where no frame covers it): alpha is 255 throughout then.
+    /// An animation's first frame on its canvas, as Pillow shows the file after `open`, and
+    /// with `options.frames == .all` the rest in `DecodedImage.animation`. A file without the
+    /// alpha flag is RGB to Pillow (its `RGBX` mode drops the canvas's alpha, transparent where
+    /// no frame covers it): alpha is 255 throughout then.
     private static func decodeFirstFrame(_ bytes: UnsafeRawBufferPointer, container: WebPContainer,
                                          options: DecodeOptions, source: String) throws(ImageCodecError) -> DecodedImage {
-        guard let frames = WebPAnimationFrames(bytes), frames.width == container.width,
-              frames.height == container.height, let first = frames.next() else {
+        guard let reader = WebPAnimationReader(bytes, hasAlpha: container.hasAlpha, source: source),
+              reader.width == container.width, reader.height == container.height,
+              let first = try? reader.nextFrame() else {
             throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the animation's first frame"))
         }
-        var image = HostImage(width: frames.width, height: frames.height, computedPixels: first.pixels)
-        if !container.hasAlpha {
-            for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = 255 }
-            image.markOpaqueByConstruction()
+        var decoded = oriented(first.pixels, container: container, options: options)
+        let frameCount = reader.declaredFrameCount ?? 1
+        decoded.facts.isAnimated = frameCount > 1
+        if frameCount > 1, options.frames == .all {
+            decoded = try decoded.animated(firstDuration: first.duration, rest: reader,
+                                           orientation: options.applyOrientation ? container.orientation : .topLeft,
+                                           options: options, source: source)
         }
-        return oriented(image, container: container, options: options)
+        return decoded
     }
 
     static func encode(_ image: HostImage, metadata: ImageMetadata, options: EncodeOptions,
