@@ -54,6 +54,36 @@ struct AnimationTests {
         }
     }
 
+    /// `image` with every fully transparent pixel set to 0, 0, 0, 0: GIF keeps no colour under them.
+    static func visible(_ image: HostImage) -> [UInt8] {
+        var pixels = image.pixels
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] == 0 {
+            pixels[i] = 0; pixels[i + 1] = 0; pixels[i + 2] = 0
+        }
+        return pixels
+    }
+
+    @Test("animated GIF in, animated GIF out at its own size: every frame's visible pixels equal the lossless WebP's (few colours are kept exactly), delays and loop kept",
+          arguments: AnimationFixtures.cases.filter { $0.name.hasSuffix(".gif") })
+    func gifOutputKeepsEveryFrame(_ fixture: AnimationFixtures.Case) throws {
+        let folder = try TemporaryFolder()
+        let runner = CommandRunner(in: folder.url)
+        let common = ["process", fixture.path, "--no-glitch", "--size", "\(fixture.width)x\(fixture.height)",
+                      "--fit", "contain", "--device", "cpu"]
+        let gif = try runner.run(common + ["--output", "gif", "--format", "gif"])
+        let webp = try runner.run(common + ["--output", "webp", "--format", "webp", "--lossless"])
+        #expect(gif.status == 0 && webp.status == 0, "\(gif) \(webp)")
+        let stem = (fixture.name as NSString).deletingPathExtension
+        let written = try Self.frames(of: folder.contents("gif/\(stem).gif"), source: "gif")
+        let lossless = try Self.frames(of: folder.contents("webp/\(stem).webp"), source: "webp")
+        #expect(written.frames.count == fixture.frames && lossless.frames.count == fixture.frames)
+        #expect(written.loop == fixture.loop)
+        for (i, (frame, reference)) in zip(written.frames, lossless.frames).enumerated() {
+            #expect(Self.visible(frame.pixels) == Self.visible(reference.pixels), "\(fixture.name) frame \(i)")
+            #expect(frame.duration == .milliseconds(fixture.durations[i] ?? 0), "\(fixture.name) frame \(i)")
+        }
+    }
+
     @Test("--animate N: frame i of the loop equals the still glitched with seed s+i; each shown --frame-time")
     func glitchLoopFramesAreTheStills() throws {
         let folder = try TemporaryFolder()

@@ -28,7 +28,7 @@ struct AnimationOptions: ParsableArguments {
     var maxFrames: Int = DecodeOptions.defaultMaxFrames
 
     @Option(help: ArgumentHelp(
-        "Write an N-frame glitch loop from each input (its first frame): frame i is the output of --glitch seed=s+i, exactly; needs an output that animates (--format webp).",
+        "Write an N-frame glitch loop from each input (its first frame): frame i is the output of --glitch seed=s+i, exactly; needs an output that animates (--format webp or gif).",
         valueName: "N"))
     var animate: Int?
 
@@ -57,7 +57,7 @@ struct AnimationOptions: ParsableArguments {
     func check(format: ImageFormat?, glitches: Bool) throws(ValidationError) {
         guard animate != nil else { return }
         guard let format, AnimationEncoders.canAnimate(format) else {
-            throw ValidationError("--animate needs an output format that animates (--format webp)")
+            throw ValidationError("--animate needs an output format that animates (--format webp or gif)")
         }
         guard glitches else { throw ValidationError("--animate and --no-glitch cannot be used together") }
     }

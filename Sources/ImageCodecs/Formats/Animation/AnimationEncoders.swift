@@ -4,6 +4,7 @@ package enum AnimationEncoders {
     static var table: [ImageFormat: any (AnimationEncoder & ~Copyable).Type] {
         [
             .webp: WebPAnimationEncoder.self,
+            .gif: GIFAnimationEncoder.self,
         ]
     }
 

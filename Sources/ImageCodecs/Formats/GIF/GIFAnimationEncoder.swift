@@ -16,7 +16,7 @@
 /// The file is GIF89a; `loopCount` is the NETSCAPE2.0 extension; a kept ICC profile and XMP
 /// packet are the ICCRGBG1012 and "XMP DataXMP" application extensions (ImageMagick's and
 /// the XMP specification's layouts). GIF holds no EXIF or IPTC.
-package struct GIFAnimationEncoder: ~Copyable {
+package struct GIFAnimationEncoder: AnimationEncoder, ~Copyable {
     package let width: Int
     package let height: Int
     private let destination: String
