@@ -81,7 +81,8 @@ let package = Package(
         .target(name: "CPUCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CResampleSIMD"]),
         // The built-in passes' OpenCL C (BuiltInKernels/*.cl) is embedded in the binary as byte arrays.
         .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL"],
-                resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl")]),
+                resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl"),
+                            .embedInCode("JPEGDecode/jpeg_idct.cl"), .embedInCode("JPEGDecode/jpeg_colour.cl")]),
 
         // Layer 6: device selection, the one place that knows both backends.
         // Built-in effects, written with the public ImageKernel API only (as a user's would be).

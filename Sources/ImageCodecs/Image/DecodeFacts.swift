@@ -16,6 +16,9 @@ public struct DecodeFacts: Sendable, Equatable {
     /// and was therefore left out, one line each ("EXIF dropped: …"): metadata never fails an
     /// image. The batch report lists them with the image.
     public package(set) var metadataWarnings: [String] = []
+    /// Whether a compute device made the pixels from the JPEG's coefficients (`--decode
+    /// device`, issue 35 stage 1) rather than libjpeg-turbo on the host; the bytes are the same.
+    public package(set) var decodedOnDevice = false
 
     package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {
