@@ -124,3 +124,16 @@ enum ICCArgument: String, CaseIterable, ExpressibleByArgument {
 enum FailOnArgument: String, CaseIterable, ExpressibleByArgument {
     case error, warning
 }
+
+/// `--decode auto|host|device`: where JPEGs are decoded (`DecodeMode`).
+enum DecodeArgument: String, CaseIterable, ExpressibleByArgument {
+    case auto, host, device
+
+    var mode: DecodeMode {
+        switch self {
+        case .auto: .auto
+        case .host: .host
+        case .device: .device
+        }
+    }
+}

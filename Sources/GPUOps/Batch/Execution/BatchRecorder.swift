@@ -46,6 +46,7 @@ package final class BatchRecorder: Sendable {
         var record = BatchReport.ImageRecord(input: name, output: nil, status: status, error: error,
                                              seconds: result?.seconds ?? 0, timings: result?.timings)
         record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
+        record.decodedOn = result?.decodedOnDevice.map { $0 ? "device" : "host" }
         if let warnings = result?.warnings, !warnings.isEmpty { record.warnings = warnings }
         if let sizeNames, !outputs.isEmpty {
             let saved = result?.savedOutputs ?? []

@@ -43,6 +43,9 @@ package struct BatchReport: Codable, Equatable {
         package var outputs: [OutputRecord]?
         /// Present (true) when the device had no room for this image and the CPU made it.
         package var fellBackToCPU: Bool?
+        /// Where the input's pixels were decoded, once decoded: `host` (libjpeg-turbo and every
+        /// other decoder) or `device` (a JPEG made from its coefficients on the OpenCL device).
+        package var decodedOn: String?
         /// Metadata of the input dropped from its outputs, one line each; absent when none.
         package var warnings: [String]?
     }
