@@ -1,4 +1,4 @@
-// JPEG samples to RGBA (docs/SPEC.md §10): libjpeg-turbo 2.1's upsampling (jdsample.c: fancy
+// JPEG samples to RGBA (docs/SPEC.md §9): libjpeg-turbo 2.1's upsampling (jdsample.c: fancy
 // h2v1, h1v2 and h2v2 with the edge rows and columns repeated, as its context rows and
 // special first and last columns do; plain replication otherwise), its YCbCr to RGB tables
 // (jdcolor.c) or gray copied to R, G and B, alpha 255, and the EXIF orientation the host

@@ -1,4 +1,4 @@
-// JPEG coefficients to samples (docs/SPEC.md §10): dequantisation and libjpeg-turbo 2.1's
+// JPEG coefficients to samples (docs/SPEC.md §9): dequantisation and libjpeg-turbo 2.1's
 // accurate integer inverse DCTs, 8x8 (jidctint.c jpeg_idct_islow) and the reduced 4x4, 2x2 and
 // 1x1 (jidctred.c), with their arithmetic: JLONG (64-bit) products, DESCALE's rounding,
 // RANGE_MASK's wrap-around. The shortcuts those functions take for all-zero columns and rows

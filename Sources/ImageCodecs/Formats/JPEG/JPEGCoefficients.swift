@@ -1,7 +1,7 @@
 /// A JPEG's quantised DCT coefficients, with everything a device needs to make from them the
 /// pixels `JPEGDecoder` (libjpeg-turbo 2.1 with the accurate integer IDCT and fancy
 /// upsampling) makes: per component the blocks, the quantisation table, the IDCT size and the
-/// upsampling libjpeg-turbo chooses at the decode's scale (docs/SPEC.md §10 states each rule).
+/// upsampling libjpeg-turbo chooses at the decode's scale (docs/SPEC.md §9 states each rule).
 ///
 /// Made by `JPEGCoefficientReader` only for what the device reproduces exactly: grayscale and
 /// YCbCr files, any sampling libjpeg-turbo decodes, progressive ones where libjpeg-turbo does
