@@ -30,7 +30,7 @@ struct OpenCLJPEGDecodeTests {
         return options
     }
 
-    enum Outcome: Equatable { case device, host, failed }
+    enum Outcome: Hashable { case device, host, failed }
 
     /// Decodes `file` on the host and for the device with `options`; expects the same pixels,
     /// metadata and facts, or the same error. Says where the device path decoded it.
@@ -128,6 +128,38 @@ struct OpenCLJPEGDecodeTests {
             }
         }
         #expect(onDevice >= files.count * 2)
+    }
+
+    /// Mutated files (the FuzzJPEGDevice target's check, without libFuzzer): bytes of small
+    /// JPEGs of several layouts flipped, set or cut at offsets drawn from a fixed-seed stream.
+    /// A file the host refuses must be refused alike; one it reads must decode to its bytes on
+    /// the device or go to the host.
+    @Test("mutated JPEGs: refused alike, or decoded to libjpeg-turbo's bytes, or sent to the host")
+    func mutatedFiles() throws {
+        var rng = SplitMix64(seed: 35)
+        let image = TestImages.noise(width: 40, height: 24, seed: 7)
+        let seeds = [try JPEGLayoutWriter.write(image), try JPEGLayoutWriter.write(image, progressive: true),
+                     try JPEGLayoutWriter.write(image, sampling: [(1, 2), (1, 1), (1, 1)], restartRows: 1),
+                     try JPEGLayoutWriter.write(image, sampling: [(1, 1)], grayscale: true)]
+        var outcomes: [Outcome: Int] = [:]
+        for round in 0..<2000 {
+            var file = seeds[round % seeds.count]
+            for _ in 0...Int(rng.next() % 3) {
+                let offset = Int(rng.next() % UInt64(file.count))
+                switch rng.next() % 3 {
+                case 0: file[offset] ^= UInt8(1 << (rng.next() % 8))
+                case 1: file[offset] = UInt8(truncatingIfNeeded: rng.next())
+                default: file.removeSubrange(offset...)
+                }
+                if file.isEmpty { file = [0xFF] }
+            }
+            let denominator = 1 << Int(rng.next() % 4)
+            let outcome = try compare(file, name: "mutation \(round) 1/\(denominator)",
+                                      options: Self.options(denominator: denominator, failOnWarnings: round % 2 == 1))
+            outcomes[outcome, default: 0] += 1
+        }
+        print("mutated JPEGs: \(outcomes)")
+        #expect(outcomes[.device, default: 0] > 200 && outcomes[.failed, default: 0] > 200)
     }
 
     static let corpusFolder = ProcessInfo.processInfo.environment["GPUGLITCH_CORPUS"] ?? "/tmp/gpuglitch-corpus"
