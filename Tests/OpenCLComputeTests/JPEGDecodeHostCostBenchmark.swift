@@ -47,7 +47,7 @@ struct JPEGDecodeHostCostBenchmark {
             let read = Self.now()
             device += read - start
             if case .jpegCoefficients(let jpeg) = input {
-                let layout = JPEGDecodeLayout(jpeg.coefficients)
+                let layout = try #require(JPEGDecodeLayout(jpeg.coefficients))
                 var upload = [UInt8](repeating: 0, count: layout.uploadBytes)
                 upload.withUnsafeMutableBytes { layout.writeUpload(of: jpeg.coefficients, into: $0) }
                 coefficientBytes += layout.uploadBytes

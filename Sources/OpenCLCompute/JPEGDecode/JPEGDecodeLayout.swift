@@ -23,21 +23,27 @@ struct JPEGDecodeLayout {
     let planeBytes: Int
     let uploadBytes: Int
 
-    init(_ coefficients: JPEGCoefficients) {
+    /// nil when an offset or count does not fit the kernels' 32-bit ints (a picture past what
+    /// `--max-pixels` allows by default; the host decodes it).
+    init?(_ coefficients: JPEGCoefficients) {
         var components: [Int32] = [], quant: [Int32] = []
         var firstBlock = 0, planeOffset = 0
         for component in coefficients.components {
             let size = component.idctSize
             let stride = component.widthInBlocks * size
             let blocks = component.widthInBlocks * component.heightInBlocks
-            components += [firstBlock, component.widthInBlocks, blocks, size, planeOffset, stride,
-                           component.downsampledWidth, component.downsampledHeight,
-                           Int(component.upsampling.rawValue), component.horizontalExpansion,
-                           component.verticalExpansion, 0].map { Int32($0) }
+            let values = [firstBlock, component.widthInBlocks, blocks, size, planeOffset, stride,
+                          component.downsampledWidth, component.downsampledHeight,
+                          Int(component.upsampling.rawValue), component.horizontalExpansion,
+                          component.verticalExpansion, 0]
+            guard values.allSatisfy({ Int32(exactly: $0) != nil }) else { return nil }
+            components += values.map { Int32($0) }
             quant += component.quantTable.map { Int32(Int16(bitPattern: $0)) }
             firstBlock += blocks
             planeOffset += (stride * component.heightInBlocks * size + 63) / 64 * 64
         }
+        guard Int32(exactly: planeOffset) != nil, Int32(exactly: firstBlock * 64) != nil,
+              Int32(exactly: coefficients.width) != nil, Int32(exactly: coefficients.height) != nil else { return nil }
         self.components = components
         self.quant = quant
         blockCount = firstBlock

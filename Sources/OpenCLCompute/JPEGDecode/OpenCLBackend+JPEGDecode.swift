@@ -13,7 +13,7 @@ extension OpenCLBackend {
     /// flag, which says whether a block left the range where this decode is exact on every
     /// machine (jpeg_idct.cl): then this returns nil and the caller decodes on the host.
     package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? {
-        let layout = JPEGDecodeLayout(coefficients)
+        guard let layout = JPEGDecodeLayout(coefficients) else { return nil }
         let displayed = coefficients.orientation.displayedSize(width: coefficients.width, height: coefficients.height)
         var launches = KernelLaunches(input: PixelSize(width: coefficients.width, height: coefficients.height),
                                       output: displayed, device: kernelLimits)
