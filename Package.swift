@@ -81,7 +81,8 @@ let package = Package(
         .target(name: "CPUCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "CResampleSIMD"]),
         // The built-in passes' OpenCL C (BuiltInKernels/*.cl) is embedded in the binary as byte arrays.
         .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL"],
-                resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl")]),
+                resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl"),
+                            .embedInCode("JPEGDecode/jpeg_idct.cl"), .embedInCode("JPEGDecode/jpeg_colour.cl")]),
 
         // Layer 6: device selection, the one place that knows both backends.
         // Built-in effects, written with the public ImageKernel API only (as a user's would be).
@@ -186,6 +187,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzInputList", ["GPUOps", "SystemIO"]),
         ("FuzzSpecs", ["GPUOps", "ImageMaths"]),
         ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices", "ImageMaths"]),
+        ("FuzzJPEGDevice", ["ImageCodecs", "ComputeCore", "ComputeDevices", "ImageMaths"]),
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Sources/FuzzSupport"))

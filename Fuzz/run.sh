@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-ALL_TARGETS="FuzzDecode FuzzDeterminism FuzzHeader FuzzAnimation FuzzJXL FuzzMetadata FuzzExifRewrite FuzzPNGRepair FuzzReportMerge FuzzInputList FuzzSpecs FuzzDifferential"
+ALL_TARGETS="FuzzDecode FuzzDeterminism FuzzHeader FuzzAnimation FuzzJXL FuzzMetadata FuzzExifRewrite FuzzPNGRepair FuzzReportMerge FuzzInputList FuzzSpecs FuzzDifferential FuzzJPEGDevice"
 TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SECONDS_EACH=${FUZZ_SECONDS:-20}
 SCRATCH=.build/fuzz
@@ -21,7 +21,7 @@ SWIFT=${SWIFT:-swift}
 
 dictionary() {
     case $1 in
-        FuzzDecode|FuzzDeterminism|FuzzHeader|FuzzAnimation|FuzzJXL|FuzzMetadata|FuzzExifRewrite|FuzzPNGRepair) echo Fuzz/dictionaries/images.dict ;;
+        FuzzDecode|FuzzDeterminism|FuzzHeader|FuzzAnimation|FuzzJXL|FuzzMetadata|FuzzExifRewrite|FuzzPNGRepair|FuzzJPEGDevice) echo Fuzz/dictionaries/images.dict ;;
         FuzzReportMerge) echo Fuzz/dictionaries/reports.dict ;;
         FuzzSpecs) echo Fuzz/dictionaries/specs.dict ;;
         *) echo "" ;;

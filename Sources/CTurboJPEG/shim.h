@@ -178,10 +178,14 @@ static void gpuglitch_jpeg_term_destination(j_compress_ptr cinfo) {
 }
 
 /// Returns 0 with a malloc'd file in *out (free it) of *size bytes, or -1 with libjpeg's message.
-static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, int height, int quality,
-                                          int h_samp, int v_samp, int progressive, int optimize,
-                                          unsigned char **out, size_t *size,
-                                          char message[JMSG_LENGTH_MAX]) {
+/// `gpuglitch_jpeg_compress` with every sampling factor (`samp`: h, v for Y, Cb, Cr), a restart
+/// interval in MCU rows (0: none) and grayscale output (`gray`): the tests make files of every
+/// layout libjpeg-turbo decodes with it.
+static inline int gpuglitch_jpeg_compress_layout(const unsigned char *rgba, int width, int height, int quality,
+                                                 const int samp[6], int progressive, int optimize,
+                                                 int restart_rows, int gray,
+                                                 unsigned char **out, size_t *size,
+                                                 char message[JMSG_LENGTH_MAX]) {
     struct jpeg_compress_struct cinfo;
     gpuglitch_jpeg_error error;
     memset(&cinfo, 0, sizeof cinfo);
@@ -224,13 +228,12 @@ static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, 
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     cinfo.dct_method = JDCT_ISLOW;
-    jpeg_set_colorspace(&cinfo, JCS_YCbCr);
-    cinfo.comp_info[0].h_samp_factor = h_samp;
-    cinfo.comp_info[0].v_samp_factor = v_samp;
-    cinfo.comp_info[1].h_samp_factor = 1;
-    cinfo.comp_info[1].v_samp_factor = 1;
-    cinfo.comp_info[2].h_samp_factor = 1;
-    cinfo.comp_info[2].v_samp_factor = 1;
+    jpeg_set_colorspace(&cinfo, gray ? JCS_GRAYSCALE : JCS_YCbCr);
+    for (int ci = 0; ci < cinfo.num_components; ci++) {
+        cinfo.comp_info[ci].h_samp_factor = samp[2 * ci];
+        cinfo.comp_info[ci].v_samp_factor = samp[2 * ci + 1];
+    }
+    cinfo.restart_in_rows = restart_rows;
     cinfo.optimize_coding = optimize ? TRUE : FALSE;
     if (progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
@@ -245,5 +248,134 @@ static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, 
     *size = dest->length;
     free(dest);
     return 0;
+}
+
+static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, int height, int quality,
+                                          int h_samp, int v_samp, int progressive, int optimize,
+                                          unsigned char **out, size_t *size,
+                                          char message[JMSG_LENGTH_MAX]) {
+    const int samp[6] = { h_samp, v_samp, 1, 1, 1, 1 };
+    return gpuglitch_jpeg_compress_layout(rgba, width, height, quality, samp, progressive, optimize, 0, 0,
+                                          out, size, message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A JPEG's quantised DCT coefficients (jpeg_read_coefficients), for the device decoder
+// (JPEGCoefficientReader.swift says why and what is done with them). Set up as tjDecompress2
+// sets up a decode (the accurate integer IDCT, fancy upsampling, RGBA out, 1/scale_denom) so
+// that jpeg_calc_output_dimensions gives the IDCT size and downsampled size of each component
+// that decode uses; those are copied out before the coefficients are read. Any libjpeg warning
+// ends the read as an error would: the caller then decodes on the host, which gives the file
+// its verdict and message. The longjmp of libjpeg's errors stays inside these functions.
+
+enum { GPUGLITCH_JPEG_MAX_COMPONENTS = 4 };
+
+typedef struct {
+    struct jpeg_decompress_struct cinfo;
+    gpuglitch_jpeg_error error;
+    struct jpeg_progress_mgr progress;
+    jvirt_barray_ptr *arrays;
+    int created;
+    // jpeg_calc_output_dimensions' results for the requested scale.
+    unsigned int output_width, output_height;
+    int min_dct_scaled_size;
+    int dct_scaled_size[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    unsigned int downsampled_width[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    unsigned int downsampled_height[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    // Whether libjpeg would smooth the blocks of this progressive file (jdcoefct.c's
+    // smoothing_ok after the last scan: some of the first nine AC coefficients not fully known).
+    int block_smoothing;
+} gpuglitch_jpeg_coefficient_reader;
+
+/// A warning ends the read: the host decoder, not this reader, decides what it means.
+static void gpuglitch_jpeg_coefficients_emit(j_common_ptr cinfo, int msg_level) {
+    if (msg_level < 0) gpuglitch_jpeg_error_exit(cinfo);
+}
+
+/// jdcoefct.c's smoothing_ok (libjpeg-turbo 2.1: SAVED_COEFS = 10), read after the last scan.
+static int gpuglitch_jpeg_smoothing_applies(j_decompress_ptr cinfo) {
+    static const int positions[10] = { 0, 1, 8, 16, 9, 2, 3, 10, 17, 24 };
+    int useful = 0;
+    if (!cinfo->progressive_mode || cinfo->coef_bits == NULL) return 0;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        JQUANT_TBL *table = cinfo->comp_info[ci].quant_table;
+        if (table == NULL) return 0;
+        for (int i = 0; i < 10; i++) if (table->quantval[positions[i]] == 0) return 0;
+        int *bits = cinfo->coef_bits[ci];
+        if (bits[0] < 0) return 0;
+        for (int k = 1; k < 10; k++) if (bits[k] != 0) useful = 1;
+    }
+    return useful;
+}
+
+/// Reads the header and every coefficient of `size` bytes at `data`, sized for a decode at
+/// 1/`scale_denom`. Returns 0, or -1 with libjpeg's message (the reader is then closed by the
+/// caller all the same).
+static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_reader *reader,
+                                                   const unsigned char *data, size_t size, int scale_denom,
+                                                   char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    message[0] = 0;
+    cinfo->err = jpeg_std_error(&reader->error.pub);
+    reader->error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    reader->error.pub.output_message = gpuglitch_jpeg_output_message;
+    reader->error.pub.emit_message = gpuglitch_jpeg_coefficients_emit;
+    reader->progress.progress_monitor = gpuglitch_jpeg_limit_scans;
+    if (setjmp(reader->error.jump)) {
+        memcpy(message, reader->error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        return -1;
+    }
+    jpeg_create_decompress(cinfo);
+    reader->created = 1;
+    cinfo->progress = &reader->progress;
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_read_header(cinfo, TRUE);
+    if (cinfo->num_components < 1 || cinfo->num_components > GPUGLITCH_JPEG_MAX_COMPONENTS) {
+        snprintf(reader->error.message, JMSG_LENGTH_MAX, "%d components", cinfo->num_components);
+        longjmp(reader->error.jump, 1);
+    }
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned int)scale_denom;
+    cinfo->dct_method = JDCT_ISLOW;
+    cinfo->do_fancy_upsampling = TRUE;
+    cinfo->out_color_space = JCS_EXT_RGBA;
+    jpeg_calc_output_dimensions(cinfo);
+    reader->output_width = cinfo->output_width;
+    reader->output_height = cinfo->output_height;
+    reader->min_dct_scaled_size = cinfo->min_DCT_scaled_size;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        reader->dct_scaled_size[ci] = cinfo->comp_info[ci].DCT_scaled_size;
+        reader->downsampled_width[ci] = cinfo->comp_info[ci].downsampled_width;
+        reader->downsampled_height[ci] = cinfo->comp_info[ci].downsampled_height;
+    }
+    reader->arrays = jpeg_read_coefficients(cinfo);
+    reader->block_smoothing = gpuglitch_jpeg_smoothing_applies(cinfo);
+    return 0;
+}
+
+/// Copies component `ci`'s `width_in_blocks` x `height_in_blocks` blocks (64 coefficients
+/// each, natural order, block rows top to bottom) into `out`. Returns 0, or -1 with the message.
+static inline int gpuglitch_jpeg_coefficients_copy(gpuglitch_jpeg_coefficient_reader *reader, int ci,
+                                                   short *out, char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
+    message[0] = 0;
+    if (setjmp(reader->error.jump)) {
+        memcpy(message, reader->error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        return -1;
+    }
+    jpeg_component_info *component = &cinfo->comp_info[ci];
+    size_t row_bytes = (size_t)component->width_in_blocks * sizeof(JBLOCK);
+    for (JDIMENSION row = 0; row < component->height_in_blocks; row++) {
+        JBLOCKARRAY blocks = (*cinfo->mem->access_virt_barray)((j_common_ptr)cinfo, reader->arrays[ci], row, 1, FALSE);
+        memcpy(out + (size_t)row * component->width_in_blocks * DCTSIZE2, blocks[0], row_bytes);
+    }
+    return 0;
+}
+
+static inline void gpuglitch_jpeg_coefficients_close(gpuglitch_jpeg_coefficient_reader *reader) {
+    if (reader->created) jpeg_destroy_decompress(&reader->cinfo);
+    reader->created = 0;
 }
 #endif

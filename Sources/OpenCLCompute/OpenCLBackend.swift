@@ -157,17 +157,33 @@ package final class OpenCLBackend: ComputeBackendCore, Sendable {
     /// copy is from the array itself, so it is waited for.
     private func write(_ pixels: [UInt8], into target: CLBuffer) throws {
         let queue = runtime.queue
-        guard let staging else {
+        guard staging != nil else {
             try pixels.withUnsafeBytes { try queue.write(target, from: $0).wait() }
             return
         }
+        try write(byteCount: pixels.count, into: target) { bytes in pixels.withUnsafeBytes { bytes.copyMemory(from: $0) } }
+    }
+
+    /// Starts copying `byteCount` bytes that `fill` writes into `target`: through pinned
+    /// staging where there is some (the transfer runs on without this call waiting), else from
+    /// a temporary array, waited for.
+    func write(byteCount: Int, into target: CLBuffer, fill: (UnsafeMutableRawBufferPointer) -> Void) throws {
+        let queue = runtime.queue
+        guard let staging else {
+            let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialised in
+                fill(UnsafeMutableRawBufferPointer(buffer))
+                initialised = byteCount
+            }
+            try bytes.withUnsafeBytes { try queue.write(target, from: $0).wait() }
+            return
+        }
         // Held until the write is recorded: the pool hands the staging out again once it goes.
-        let pooled = try staging.buffer(size: pixels.count)
+        let pooled = try staging.buffer(size: byteCount)
         try withExtendedLifetime(pooled) {
             let stage = pooled.buffer
             try stage.waitForLastTransfer()
-            let bytes = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<pixels.count])
-            pixels.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            let bytes = UnsafeMutableRawBufferPointer(rebasing: stage.bytes[..<byteCount])
+            fill(bytes)
             stage.transferStarted(try queue.write(target, from: UnsafeRawBufferPointer(bytes)))
         }
     }
@@ -175,7 +191,7 @@ package final class OpenCLBackend: ComputeBackendCore, Sendable {
     /// Copies `source` (at least `bytes.count` bytes) into `bytes` once the work queued before
     /// has finished: through pinned staging where there is some, else straight into `bytes`.
     /// The wait sends the queue to the device: this is where a chain's results are needed.
-    private func read(_ source: CLBuffer, into bytes: UnsafeMutableRawBufferPointer) throws {
+    func read(_ source: CLBuffer, into bytes: UnsafeMutableRawBufferPointer) throws {
         let queue = runtime.queue
         guard let staging else {
             try queue.read(source, into: bytes).wait()

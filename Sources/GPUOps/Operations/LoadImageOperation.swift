@@ -20,6 +20,8 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
     /// Largest download accepted, in bytes.
     package let sizeLimit: Int
     private let progress: URLFetcher.Progress?
+    /// The backend the image is decoded for, and where JPEGs are decoded (nil: on the host).
+    private let target: (backend: any ComputeBackend, mode: DecodeMode)?
     /// What decoding learned and how long reading and decoding took, inside one lock.
     private struct Report {
         var facts: DecodeFacts?
@@ -35,13 +37,23 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
     ///   - transferTimeout: seconds a whole download may take.
     ///   - sizeLimit: the largest download accepted, in bytes.
     ///   - progress: called with bytes received (and expected, when the server says) during a download.
-    public init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
-                transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: FetchProgress? = nil) {
+    public convenience init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
+                            transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: FetchProgress? = nil) {
+        self.init(source: source, options: options, timeout: timeout, transferTimeout: transferTimeout,
+                  sizeLimit: sizeLimit, progress: progress, decodingFor: nil)
+    }
+
+    /// As the public initialiser; with `decodingFor`, JPEGs are decoded for that backend in that
+    /// mode (`DecodeStep.decode(contentsOf:for:)`: on its device when the mode says so).
+    package init(source: ImageSource? = nil, options: DecodeOptions = DecodeOptions(), timeout: Double = 30,
+                 transferTimeout: Double = 120, sizeLimit: Int = 256 << 20, progress: FetchProgress? = nil,
+                 decodingFor target: (backend: any ComputeBackend, mode: DecodeMode)?) {
         self.transferTimeout = transferTimeout
         self.options = options
         self.timeout = timeout
         self.sizeLimit = sizeLimit
         self.progress = progress
+        self.target = target
         super.init(input: source)
     }
 
@@ -54,7 +66,12 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
                                  completion: @escaping @Sendable (Result<ImageContainer, any Error>) -> Void) {
         switch input {
         case .file(let path):
-            completion(Result { try decode { try DecodeStep(options: options).decode(contentsOf: path) } })
+            completion(Result {
+                try decode {
+                    guard let target else { return try DecodeStep(options: options).decode(contentsOf: path) }
+                    return try DecodeStep(options: options, mode: target.mode).decode(contentsOf: path, for: target.backend)
+                }
+            })
         case .url(let url):
             let started = StageClock.now
             let fetcher = URLFetcher(url: url, timeout: timeout, transferTimeout: transferTimeout, sizeLimit: sizeLimit,
@@ -70,7 +87,12 @@ public final class LoadImageOperation: AsyncChainableOperation<ImageSource, Imag
                 switch result {
                 case .success(let bytes):
                     completion(Result {
-                        try decode { try DecodeStep(options: options).decode(bytes, source: url.absoluteString) }
+                        try decode {
+                            let source = url.absoluteString
+                            guard let target else { return try DecodeStep(options: options).decode(bytes, source: source) }
+                            return try DecodeStep(options: options, mode: target.mode).decode(bytes, source: source,
+                                                                                               for: target.backend)
+                        }
                     })
                 case .failure(let reason):
                     completion(.failure(ImageOperationError.fetchFailed(source: url.absoluteString, reason: reason)))

@@ -80,7 +80,7 @@ public struct ThumbnailPipeline: Sendable {
         return options
     }
 
-    package var decode: DecodeStep { DecodeStep(options: decodeOptions) }
+    package var decode: DecodeStep { DecodeStep(options: decodeOptions, mode: settings.decode) }
 
     /// How outputs in `format` are encoded: quality, lossless WebP, PNG compression, the JPEG
     /// coding options and WebP effort, and the metadata blocks `settings.keep` names.

@@ -73,6 +73,9 @@ public struct ThumbnailSettings: Sendable, Equatable {
     /// from, a PNG libpng refuses but Pillow reads. False, the default, accepts what Pillow 13
     /// reads, with its pixels. A cut-off file fails either way, as in Pillow.
     public var failOnWarnings: Bool = false
+    /// Where JPEGs are decoded (`--decode`): on a GPU from their coefficients by default, by
+    /// libjpeg-turbo on the host otherwise; the same bytes either way.
+    public var decode: DecodeMode = .auto
 
     public init() {}
 }

@@ -31,26 +31,45 @@ public enum ImageDecoder {
         options.pngDecodePath = pngPath
         let format = try sniff(data, source: source)
         let entry = ImageFormatRegistry.entry(for: format)
-        // Read before the loader: the PNG loader may rename colour chunks in place for libpng.
-        let profile = options.readsICCProfile || options.convertsCMYKToSRGB
-            ? data.withUnsafeBytes { entry.loader.iccProfile(in: $0) } : nil
-        if options.convertsCMYKToSRGB, let profile, CMYKConversion.isCMYKProfile(profile) {
-            do {
-                options.cmykTransform = try ColourTransform.toSRGB(from: profile)
-            } catch {
-                throw ImageCodecError(source: source, reason: .colourProfile(error))
-            }
-        }
-        let wantedBlocks = options.readsMetadata.subtracting(.icc)
-        let blocks = wantedBlocks.isEmpty ? nil : data.withUnsafeBytes { entry.loader.metadataBlocks(in: $0, wanted: wantedBlocks) }
+        let prelude = try Prelude(data, entry: entry, source: source, options: &options)
         let loader = try entry.loader.init(consume data, source: source, options: options)
         let header = loader.header
         try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
         var decoded = try loader.decode(options: options)
-        // Pixels converted through the profile are sRGB: they carry no profile any more.
-        decoded.metadata.iccProfile = decoded.facts.convertedThroughProfile || !options.readsICCProfile ? nil : profile
-        if let blocks { decoded.attach(blocks) }
+        prelude.finish(&decoded, options: options)
         return decoded
+    }
+
+    /// What every decode reads from the file before its loader does, and adds to the image
+    /// after (`decode` and `decodeForDevice`).
+    struct Prelude {
+        let profile: [UInt8]?
+        let blocks: MetadataBlocks?
+
+        /// Reads the profile and the metadata blocks `options` ask for; sets
+        /// `options.cmykTransform` when a CMYK picture is to be converted through its profile.
+        init(_ data: borrowing [UInt8], entry: ImageFormatRegistry.Entry, source: String,
+             options: inout DecodeOptions) throws(ImageCodecError) {
+            // Read before the loader: the PNG loader may rename colour chunks in place for libpng.
+            let profile = options.readsICCProfile || options.convertsCMYKToSRGB
+                ? data.withUnsafeBytes { entry.loader.iccProfile(in: $0) } : nil
+            if options.convertsCMYKToSRGB, let profile, CMYKConversion.isCMYKProfile(profile) {
+                do {
+                    options.cmykTransform = try ColourTransform.toSRGB(from: profile)
+                } catch {
+                    throw ImageCodecError(source: source, reason: .colourProfile(error))
+                }
+            }
+            let wantedBlocks = options.readsMetadata.subtracting(.icc)
+            self.profile = profile
+            blocks = wantedBlocks.isEmpty ? nil : data.withUnsafeBytes { entry.loader.metadataBlocks(in: $0, wanted: wantedBlocks) }
+        }
+
+        func finish(_ decoded: inout DecodedImage, options: DecodeOptions) {
+            // Pixels converted through the profile are sRGB: they carry no profile any more.
+            decoded.metadata.iccProfile = decoded.facts.convertedThroughProfile || !options.readsICCProfile ? nil : profile
+            if let blocks { decoded.attach(blocks) }
+        }
     }
 
     /// The header of the file at `path`: format, stored size, EXIF orientation.
@@ -65,7 +84,7 @@ public enum ImageDecoder {
         return try ImageFormatRegistry.entry(for: format).loader.init(data, source: source, options: DecodeOptions()).header
     }
 
-    private static func sniff(_ data: [UInt8], source: String) throws(ImageCodecError) -> ImageFormat {
+    static func sniff(_ data: [UInt8], source: String) throws(ImageCodecError) -> ImageFormat {
         if data.isEmpty { throw ImageCodecError(source: source, reason: .empty) }
         switch data.withUnsafeBytes({ ImageFormat.sniff($0) }) {
         case .format(let format):

@@ -19,6 +19,9 @@ public struct DecodeFacts: Sendable, Equatable {
     /// Whether the file holds more than one frame (an animated GIF or WebP), whichever frames
     /// were decoded.
     public package(set) var isAnimated = false
+    /// Whether a compute device made the pixels from the JPEG's coefficients (`--decode
+    /// device`, issue 35 stage 1) rather than libjpeg-turbo on the host; the bytes are the same.
+    public package(set) var decodedOnDevice = false
 
     package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {

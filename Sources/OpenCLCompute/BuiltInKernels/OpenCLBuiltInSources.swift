@@ -7,8 +7,14 @@ enum OpenCLBuiltInSources {
     /// Rectangle copy.
     static var crop: String { string(PackageResources.crop_cl) }
 
+    /// JPEG coefficients to RGBA (`OpenCLBackend.decodeJPEG`): the inverse DCTs, then the
+    /// upsampling and colour conversion (JPEGDecode/, beside this folder).
+    static var jpegDecode: String {
+        [string(PackageResources.jpeg_idct_cl), string(PackageResources.jpeg_colour_cl)].joined(separator: "\n")
+    }
+
     /// Every built-in source, in the order they are concatenated into one program.
-    static var all: String { [resample, crop].joined(separator: "\n") }
+    static var all: String { [resample, crop, jpegDecode].joined(separator: "\n") }
 
     private static func string(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)

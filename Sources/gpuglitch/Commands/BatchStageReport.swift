@@ -21,7 +21,7 @@ struct BatchStageReport: Encodable {
 
     /// Runs the thumbnail job over the images `process` would find in `folder` (every format
     /// it reads, the same folder scan), writing JPEGs into a temporary folder removed after.
-    static func measure(folder: String, backend: any ComputeBackend) throws -> BatchStageReport {
+    static func measure(folder: String, backend: any ComputeBackend, decode: DecodeMode = .auto) throws -> BatchStageReport {
         let sources = InputDiscovery().discover([folder]).compactMap { input -> ImageSource? in
             if case .image(let source, _, _) = input.content { return source }
             return nil
@@ -34,6 +34,7 @@ struct BatchStageReport: Encodable {
         }
         var settings = ThumbnailSettings()
         settings.glitch = nil
+        settings.decode = decode
         let runner = BatchRunner(backend: backend, settings: settings,
                                  workers: ProcessInfo.processInfo.activeProcessorCount)
         let summary = runner.run(items) { _ in }

@@ -30,6 +30,10 @@ struct BenchCommand: ParsableCommand {
                                valueName: "folder"))
     var corpus: String?
 
+    @Option(help: ArgumentHelp("Where the --corpus batch decodes JPEGs (see process --decode).",
+                               valueName: "auto|host|device"))
+    var decode: DecodeArgument = .auto
+
     @Flag(help: "Print JSON instead of tables.")
     var json = false
 
@@ -49,7 +53,9 @@ struct BenchCommand: ParsableCommand {
         for backend in backends {
             if !json { Console.error("bench: \(backend.name)…\n") }
             measurements += try benchmark.run(on: backend, source: source)
-            if let corpus { batches.append(try BatchStageReport.measure(folder: corpus, backend: backend)) }
+            if let corpus {
+                batches.append(try BatchStageReport.measure(folder: corpus, backend: backend, decode: decode.mode))
+            }
         }
         if json {
             struct Output: Encodable {

@@ -49,20 +49,27 @@ struct VerifyCommand: ParsableCommand {
         // Exactly the settings `process` runs with, but one image in flight at a time.
         var settings = try image.settings()
         settings.memoryBudgetPerImage = MemoryBudget.perImage(imagesInFlight: 1)
+        settings.decode = device.decode.mode
         // A fixed --format jpeg flattens transparent images as process does (with keep, only
         // --flatten does: the format follows each input).
         let pipeline = ThumbnailPipeline(settings: settings, outputFormat: image.format.fixedFormat)
+        // The reference is always libjpeg-turbo's decode on the CPU; the device's side is
+        // decoded as `process` would decode it there (`--decode device`: the exactness check
+        // of the device JPEG decoder, at every size of the run).
+        let hostDecode = DecodeStep(options: pipeline.decodeOptions, mode: .host)
+        let decodesOnDevice = settings.decode.decodesOnDevice(target)
         let fault = ProcessInfo.processInfo.environment[Self.faultVariable].flatMap(Int.init)
         var identical = 0, other = 0
         for input in InputDiscovery().discover(inputs) {
             let name = ControlCharacterEscaping.escaped(input.name)
             let line: String
             do {
-                let decoded = try Self.decode(input, step: pipeline.decode)
+                let decoded = try Self.decode(input, step: hostDecode, for: nil)
+                let onTarget = decodesOnDevice ? try Self.decode(input, step: pipeline.decode, for: target) : decoded
                 // Every size from the one decode through the path process takes (shared passes
                 // included), on the CPU and on the device; the first size that differs is named.
                 let reference = try pipeline.render(decoded, on: CPUBackend(threads: 1))
-                var results = try pipeline.render(decoded, on: target)
+                var results = try pipeline.render(onTarget, on: target)
                 if let fault { results = results.map { Self.flippingLowestBit(of: fault, in: $0) } }
                 var mismatchLine: String?
                 for (index, size) in settings.sizes.enumerated() where mismatchLine == nil {
@@ -75,7 +82,7 @@ struct VerifyCommand: ParsableCommand {
                     line = mismatchLine
                     other += 1
                 } else {
-                    line = "\(name): identical"
+                    line = "\(name): identical" + (onTarget.facts?.decodedOnDevice == true ? " (decoded on the device)" : "")
                     identical += 1
                 }
             } catch {
@@ -88,14 +95,17 @@ struct VerifyCommand: ParsableCommand {
         if other > 0 { throw ExitStatus.someInputsFailed }
     }
 
-    private static func decode(_ input: DiscoveredInput, step: DecodeStep) throws -> ImageContainer {
+    /// `input` decoded by `step`, for `backend` when one is given (`DecodeStep.decode(contentsOf:for:)`).
+    private static func decode(_ input: DiscoveredInput, step: DecodeStep,
+                               for backend: (any ComputeBackend)?) throws -> ImageContainer {
         switch input.content {
         case .failure(let reason):
             throw VerifyInputError(reason: reason)
         case .image(source: .url, _, _):
             throw VerifyInputError(reason: "verify reads files only; download the URL first")
         case .image(source: .file(let path), _, _):
-            return try step.decode(contentsOf: path)
+            guard let backend else { return try step.decode(contentsOf: path) }
+            return try step.decode(contentsOf: path, for: backend)
         }
     }
 

@@ -9,8 +9,10 @@ struct ProcessSession {
     let command: ProcessCommand
 
     func run() async throws -> ExitCode {
+        var settings = try command.image.settings()
+        settings.decode = command.device.decode.mode
         var job = BatchJob(inputs: command.inputs, outputFolder: command.output,
-                           outputFormat: command.image.format.fixedFormat, settings: try command.image.settings())
+                           outputFormat: command.image.format.fixedFormat, settings: settings)
         job.inputLists = command.lists
         job.shard = try command.shardSpec()
         job.skipExisting = command.skipExisting

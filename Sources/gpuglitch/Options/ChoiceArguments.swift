@@ -142,3 +142,16 @@ struct DeviceShareArgument: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .list(["all", "measured"]) }
 }
+
+/// `--decode auto|host|device`: where JPEGs are decoded (`DecodeMode`).
+enum DecodeArgument: String, CaseIterable, ExpressibleByArgument {
+    case auto, host, device
+
+    var mode: DecodeMode {
+        switch self {
+        case .auto: .auto
+        case .host: .host
+        case .device: .device
+        }
+    }
+}

@@ -11,8 +11,15 @@ struct DeviceOptions: ParsableArguments {
         valueName: "device"))
     var device: String?
 
+    @Option(help: ArgumentHelp(
+        "Where JPEGs are decoded: auto (on the device when it is a GPU, else on the host), host (libjpeg-turbo), device (the OpenCL device makes the pixels from the JPEG's coefficients; not with --device cpu). The bytes are the same.",
+        valueName: "auto|host|device"))
+    var decode: DecodeArgument = .auto
+
     mutating func validate() throws {
-        _ = try request()
+        if try request() == .cpu && decode == .device {
+            throw ValidationError("--decode device needs an OpenCL device, and --device cpu has none; use --decode host or auto, or --device opencl")
+        }
     }
 
     /// The device asked for. A malformed value is a usage error naming where it came from.
@@ -38,15 +45,21 @@ struct DeviceOptions: ParsableArguments {
     /// notice (e.g. that `auto` fell back to the CPU) is printed once unless `quiet`.
     func select(quiet: Bool) throws -> DeviceSelection {
         let request = try request()
+        let selection: DeviceSelection
         do {
-            let selection = try DeviceSelector.select(request)
-            if let notice = selection.notice, !quiet {
-                Console.error("gpuglitch: \(notice)\n")
-            }
-            return selection
+            selection = try DeviceSelector.select(request)
         } catch {
             Console.error("gpuglitch: \(error)\n")
             throw ExitStatus.deviceUnavailable
         }
+        if let notice = selection.notice, !quiet {
+            Console.error("gpuglitch: \(notice)\n")
+        }
+        // `--device auto` found no OpenCL device: the JPEG decoder asked for does not exist.
+        if decode == .device && selection.backend.kind == .cpu {
+            Console.error("gpuglitch: --decode device needs an OpenCL device, and \(request) selected the CPU backend\n")
+            throw ExitStatus.deviceUnavailable
+        }
+        return selection
     }
 }

@@ -47,6 +47,7 @@ package final class BatchRecorder: Sendable {
                                              seconds: result?.seconds ?? 0, timings: result?.timings)
         record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
         record.sharedToCPU = result?.sharedToCPU == true ? true : nil
+        record.decodedOn = result?.decodedOnDevice.map { $0 ? "device" : "host" }
         if let warnings = result?.warnings, !warnings.isEmpty { record.warnings = warnings }
         if let sizeNames, !outputs.isEmpty {
             let saved = result?.savedOutputs ?? []

@@ -45,6 +45,9 @@ package struct BatchReport: Codable, Equatable {
         package var fellBackToCPU: Bool?
         /// Present (true) when the device had its share of images and the CPU made this one.
         package var sharedToCPU: Bool?
+        /// Where the input's pixels were decoded, once decoded: `host` (libjpeg-turbo and every
+        /// other decoder) or `device` (a JPEG made from its coefficients on the OpenCL device).
+        package var decodedOn: String?
         /// Metadata of the input dropped from its outputs, one line each; absent when none.
         package var warnings: [String]?
     }

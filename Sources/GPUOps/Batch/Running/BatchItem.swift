@@ -45,6 +45,9 @@ package struct BatchItemResult: Sendable {
     /// Size of the decoded input (after shrink-on-load) and of the output, when known.
     package var decodedWidth: Int?
     package var decodedHeight: Int?
+    /// Whether the device made the pixels from the JPEG's coefficients (false: the host
+    /// decoded it), once decoded.
+    package var decodedOnDevice: Bool?
     /// The first output's size.
     package var outputWidth: Int?
     package var outputHeight: Int?

@@ -32,7 +32,8 @@ struct ImageJob: Sendable {
     func makeOperation(done: @escaping @Sendable (BatchItemResult?) -> Void) -> Operation {
         let started = StageClock.now
         let load = LoadImageOperation(options: decodeOptions, transferTimeout: settings.downloadTimeout,
-                                      sizeLimit: settings.downloadMaxBytes)
+                                      sizeLimit: settings.downloadMaxBytes,
+                                      decodingFor: (backend: backend, mode: settings.decode))
         let index = self.index, item = self.item
         let pipeline = ThumbnailPipeline(settings: settings, outputFormat: item.format)
         let encoding = pipeline.encode(as: item.format)
@@ -56,6 +57,7 @@ struct ImageJob: Sendable {
                 result.decodedWidth = decoded.width
                 result.decodedHeight = decoded.height
             }
+            result.decodedOnDevice = load.facts?.decodedOnDevice
             switch outcome {
             case .success(let saved):
                 result.outputWidth = saved.first?.width

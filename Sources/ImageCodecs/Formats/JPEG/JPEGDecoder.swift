@@ -1,4 +1,5 @@
 import CTurboJPEG
+import ImageMaths
 
 /// JPEG decoding with libjpeg-turbo's TurboJPEG API (version 2: `tjDecompress2`).
 ///
@@ -28,49 +29,12 @@ enum JPEGDecoder {
         defer { tjDestroy(handle) }
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let jpegSize = UInt(bytes.count)
-
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
-        // TurboJPEG 2 fails the header call on any libjpeg warning, whatever the flags (e.g.
-        // "3 extraneous bytes before marker 0xdb" between header segments). The header it read
-        // is complete then; a warning is an error only when warnings are.
-        if tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) != 0
-            && !acceptable(handle, options: options) {
-            // TurboJPEG 2 names only the usual chroma layouts (4:4:4, 4:2:2, 4:2:0, gray,
-            // 4:4:0, 4:1:1) and refuses the header of any other, such as Y 2x2 with Cb 2x1 and
-            // Cr 1x1, which libjpeg (and so Pillow) decodes. `tjDecompress2` needs no layout:
-            // the size and colours come from the frame header the marker scan read.
-            guard let header = Self.headerWithoutLayout(handle, scan: scan) else {
-                // A warning in the header under --fail-on warning: still "truncated" if the
-                // data runs out later, as Pillow says.
-                if JPEGPillowVerdict(bytes) == .truncated { throw ImageCodecError(source: source, reason: .truncated) }
-                throw failure(handle, source: source)
-            }
-            (width, height, colourspace) = header
-        }
-        guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }
-        // The marker scan checked the first frame header; this is libjpeg's own view of it.
-        guard Int(width) * Int(height) <= options.maxPixels else {
-            throw ImageCodecError(source: source, reason: .tooManyPixels(width: Int(width), height: Int(height),
-                                                                         limit: options.maxPixels))
-        }
-
-        let orientation = options.applyOrientation ? scan.orientation : .topLeft
-        let full = orientation.displayedSize(width: Int(width), height: Int(height))
-        var denominator = 1
-        if let minimumSize = options.minimumSize {
-            let minimum = minimumSize(full.width, full.height)
-            denominator = ShrinkOnLoad.denominator(width: full.width, height: full.height,
-                                                   minimumWidth: minimum.width, minimumHeight: minimum.height)
-        }
-        let factor = tjscalingfactor(num: 1, denom: Int32(denominator))
-        let outWidth = Int(gpuglitch_tjScaled(width, factor))
-        let outHeight = Int(gpuglitch_tjScaled(height, factor))
-        // The size it is decoded at (after shrink-on-load), against the memory budget.
-        try ImageDecoder.checkMemoryBudget(width: outWidth, height: outHeight, options: options, source: source)
+        let plan = try Self.plan(bytes, handle: handle, scan: scan, options: options, source: source)
+        let (outWidth, outHeight, orientation) = (plan.outWidth, plan.outHeight, plan.orientation)
 
         // CMYK cannot be decoded to RGBA directly; it is decoded into the same 4-byte-a-pixel
         // storage and converted in place, so no second buffer is needed either way.
-        let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
+        let isCMYK = plan.isCMYK
         let pixelFormat = Int32(isCMYK ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
         let flags = options.failOnWarnings ? strictFlags : lenientFlags
         var failed = false, warned = false, incomplete = false, throughProfile = false
@@ -123,9 +87,75 @@ enum JPEGDecoder {
         return DecodedImage(image: image,
                             metadata: ImageMetadata(orientation: scan.orientation,
                                                     orientationApplied: options.applyOrientation),
-                            facts: DecodeFacts(format: .jpeg, sourceWidth: full.width, sourceHeight: full.height,
-                                               scaleDenominator: denominator, convertedThroughProfile: throughProfile))
+                            facts: DecodeFacts(format: .jpeg, sourceWidth: plan.full.width, sourceHeight: plan.full.height,
+                                               scaleDenominator: plan.denominator, convertedThroughProfile: throughProfile))
     }
+
+    /// What a decode of this file makes, from its header: the checks every decode of it runs
+    /// first, in this order and with these errors, whichever decoder then makes the pixels
+    /// (this one, or the device's from `JPEGCoefficientReader`).
+    struct Plan {
+        let colourspace: Int32
+        let orientation: ImageOrientation
+        /// The displayed full size (orientation applied).
+        let full: PixelSize
+        let denominator: Int
+        /// The decoded size, in the stored orientation.
+        let outWidth: Int
+        let outHeight: Int
+
+        var isCMYK: Bool { colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue) }
+    }
+
+    /// The header read by TurboJPEG on `handle`, checked against the pixel limit and memory
+    /// budget, with the shrink-on-load scale `options` ask for.
+    static func plan(_ bytes: UnsafeRawBufferPointer, handle: tjhandle, scan: JPEGMarkerScan, options: DecodeOptions,
+                     source: String) throws(ImageCodecError) -> Plan {
+        let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let jpegSize = UInt(bytes.count)
+
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        // TurboJPEG 2 fails the header call on any libjpeg warning, whatever the flags (e.g.
+        // "3 extraneous bytes before marker 0xdb" between header segments). The header it read
+        // is complete then; a warning is an error only when warnings are.
+        if tjDecompressHeader3(handle, jpeg, jpegSize, &width, &height, &subsampling, &colourspace) != 0
+            && !acceptable(handle, options: options) {
+            // TurboJPEG 2 names only the usual chroma layouts (4:4:4, 4:2:2, 4:2:0, gray,
+            // 4:4:0, 4:1:1) and refuses the header of any other, such as Y 2x2 with Cb 2x1 and
+            // Cr 1x1, which libjpeg (and so Pillow) decodes. `tjDecompress2` needs no layout:
+            // the size and colours come from the frame header the marker scan read.
+            guard let header = Self.headerWithoutLayout(handle, scan: scan) else {
+                // A warning in the header under --fail-on warning: still "truncated" if the
+                // data runs out later, as Pillow says.
+                if JPEGPillowVerdict(bytes) == .truncated { throw ImageCodecError(source: source, reason: .truncated) }
+                throw failure(handle, source: source)
+            }
+            (width, height, colourspace) = header
+        }
+        guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .truncated) }
+        // The marker scan checked the first frame header; this is libjpeg's own view of it.
+        guard Int(width) * Int(height) <= options.maxPixels else {
+            throw ImageCodecError(source: source, reason: .tooManyPixels(width: Int(width), height: Int(height),
+                                                                         limit: options.maxPixels))
+        }
+
+        let orientation = options.applyOrientation ? scan.orientation : .topLeft
+        let full = orientation.displayedSize(width: Int(width), height: Int(height))
+        var denominator = 1
+        if let minimumSize = options.minimumSize {
+            let minimum = minimumSize(full.width, full.height)
+            denominator = ShrinkOnLoad.denominator(width: full.width, height: full.height,
+                                                   minimumWidth: minimum.width, minimumHeight: minimum.height)
+        }
+        let factor = tjscalingfactor(num: 1, denom: Int32(denominator))
+        let outWidth = Int(gpuglitch_tjScaled(width, factor))
+        let outHeight = Int(gpuglitch_tjScaled(height, factor))
+        // The size it is decoded at (after shrink-on-load), against the memory budget.
+        try ImageDecoder.checkMemoryBudget(width: outWidth, height: outHeight, options: options, source: source)
+        return Plan(colourspace: colourspace, orientation: orientation, full: full, denominator: denominator,
+                    outWidth: outWidth, outHeight: outHeight)
+    }
+
 
     /// Size and colour space from the marker scan, when TurboJPEG refused the header only for
     /// a chroma layout it has no name for. Four components are Adobe CMYK or YCCK, which the

@@ -21,6 +21,15 @@ struct JPEGLoader: ImageLoader {
         }
     }
 
+    /// The coefficients for a device decode (`JPEGCoefficientReader`), or nil when the host
+    /// decoder must make this file's pixels; throws what any decode of it throws first.
+    func coefficients(options: DecodeOptions) throws(ImageCodecError) -> JPEGCoefficients? {
+        let (scan, source) = (scan, source)
+        return try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try JPEGCoefficientReader.read(bytes, scan: scan, options: options, source: source)
+        }
+    }
+
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         bytes.count > 2 && bytes[0] == 0xFF && bytes[1] == 0xD8 ? JPEGColourProfile.read(bytes) : nil
     }

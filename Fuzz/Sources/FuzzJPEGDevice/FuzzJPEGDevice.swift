@@ -1,0 +1,75 @@
+import ComputeCore
+import ComputeDevices
+import FuzzSupport
+import ImageCodecs
+import ImageMaths
+
+/// The device JPEG decoder (issue 35 stage 1) against libjpeg-turbo on the host, on mutated
+/// JPEGs: the first byte picks the shrink-on-load scale (1, 1/2, 1/4, 1/8), `--fail-on
+/// warning` and whether the EXIF orientation is applied; the rest is the file. A file the
+/// host refuses must be refused for the device with the same error; one the host reads must
+/// be decoded on every OpenCL device (POCL in CI) to the host's bytes, or sent to the host
+/// (`JPEGCoefficientReader` returning nil, or a device turning the coefficients down): never
+/// decoded differently. Metadata and facts must match too.
+@_cdecl("FuzzJPEGDevice_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    FuzzDriver.run(argc, argv) { bytes in
+        var input = FuzzInput(bytes)
+        let flags = input.byte()
+        let file = input.rest()
+        var options = DecodeOptions(applyOrientation: flags & 0x10 == 0, failOnWarnings: flags & 0x20 != 0,
+                                    memoryBudget: 256 << 20)
+        options.maxPixels = 4_000_000
+        let denominator = 1 << Int(flags & 3)
+        if denominator > 1 {
+            options.minimumSize = { @Sendable w, h in
+                PixelSize(width: max(1, w / (2 * denominator)), height: max(1, h / (2 * denominator)))
+            }
+        }
+        compare(file, options: options)
+    }
+}
+
+/// Every OpenCL device, opened once (on the first input).
+private let devices: [any ComputeBackend] = {
+    let (devices, unusable) = BackendParity.openCLBackends()
+    guard !devices.isEmpty else {
+        fatalError("FuzzJPEGDevice needs an OpenCL device (POCL); none usable: \(unusable)")
+    }
+    return devices
+}()
+
+private func compare(_ file: [UInt8], options: DecodeOptions) {
+    let host: Result<DecodedImage, ImageCodecError> = Result { () throws(ImageCodecError) in
+        try ImageDecoder.decode(data: file, source: "fuzz", options: options)
+    }
+    let device: Result<DeviceDecodeInput, ImageCodecError> = Result { () throws(ImageCodecError) in
+        try ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options)
+    }
+    switch (host, device) {
+    case (.failure(let expected), .failure(let actual)):
+        FuzzDriver.require(expected.description == actual.description, "host: \(expected); for the device: \(actual)")
+    case (.success(let expected), .success(.decoded(let actual))):
+        FuzzDriver.require(expected.image == actual.image && expected.metadata == actual.metadata
+                           && expected.facts == actual.facts, "the host decoder gave two answers")
+    case (.success(let expected), .success(.jpegCoefficients(let jpeg))):
+        var facts = jpeg.facts
+        facts.decodedOnDevice = false
+        FuzzDriver.require(jpeg.metadata == expected.metadata && facts == expected.facts,
+                           "metadata or facts differ: \(jpeg.facts) against \(expected.facts)")
+        for backend in devices {
+            do {
+                guard let pixels = try backend.core.decodeJPEG(jpeg.coefficients) else { continue }
+                let image = try pixels.hostImage()
+                FuzzDriver.require(image == expected.image,
+                                   "\(backend.name): \(PixelDifference.first(expected.image, image).map { "\($0)" } ?? "sizes")")
+            } catch {
+                FuzzDriver.require(false, "\(backend.name) failed: \(error)")
+            }
+        }
+    case (.success, .failure(let error)):
+        FuzzDriver.require(false, "the host decoded it; for the device: \(error)")
+    case (.failure(let error), .success):
+        FuzzDriver.require(false, "the host refused it (\(error)); for the device it was read")
+    }
+}

@@ -1,0 +1,97 @@
+import CTurboJPEG
+
+/// Reads a JPEG's quantised coefficients with libjpeg-turbo (`jpeg_read_coefficients`), for a
+/// device to make the pixels from (issue 35, stage 1): the host keeps only the entropy decode.
+///
+/// The file first goes through `JPEGDecoder.plan`, the checks every decode of it runs (pixel
+/// limit, memory budget, shrink-on-load scale), so it fails here exactly as it fails there.
+/// After that, anything this reader does not hand on exactly is left to the host decoder,
+/// which gives the file its verdict and message: nil means "decode on the host". That covers
+/// any libjpeg warning or error while reading (a damaged or cut-off file), CMYK, YCCK, RGB
+/// and other colour spaces, a sampling libjpeg-turbo cannot upsample, progressive files
+/// libjpeg-turbo smooths (some AC coefficients never fully sent), and coefficients that
+/// with the decoded image would not fit the memory budget.
+enum JPEGCoefficientReader {
+    static func read(_ bytes: UnsafeRawBufferPointer, scan: JPEGMarkerScan, options: DecodeOptions,
+                     source: String) throws(ImageCodecError) -> JPEGCoefficients? {
+        guard let handle = tjInitDecompress() else {
+            throw ImageCodecError(source: source, reason: .corrupt(String(cString: tjGetErrorStr2(nil))))
+        }
+        defer { tjDestroy(handle) }
+        let plan = try JPEGDecoder.plan(bytes, handle: handle, scan: scan, options: options, source: source)
+        guard plan.colourspace == Int32(TJCS_YCbCr.rawValue) || plan.colourspace == Int32(TJCS_GRAY.rawValue) else {
+            return nil
+        }
+        let reader = UnsafeMutablePointer<gpuglitch_jpeg_coefficient_reader>.allocate(capacity: 1)
+        UnsafeMutableRawPointer(reader).initializeMemory(as: UInt8.self, repeating: 0,
+                                                         count: MemoryLayout<gpuglitch_jpeg_coefficient_reader>.size)
+        defer {
+            gpuglitch_jpeg_coefficients_close(reader)
+            reader.deallocate()
+        }
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard gpuglitch_jpeg_coefficients_read(reader, jpeg, bytes.count, Int32(plan.denominator), &message) == 0,
+              reader.pointee.block_smoothing == 0 else { return nil }
+        let r = reader.pointee
+        let info = r.cinfo
+        let colourSpace: JPEGCoefficients.ColourSpace
+        switch (info.jpeg_color_space, info.num_components) {
+        case (JCS_GRAYSCALE, 1): colourSpace = .grayscale
+        case (JCS_YCbCr, 3): colourSpace = .yCbCr
+        default: return nil
+        }
+        // TurboJPEG's size for the scale is libjpeg's; anything else is a file this reader
+        // does not understand as the host decoder does.
+        guard Int(r.output_width) == plan.outWidth, Int(r.output_height) == plan.outHeight else { return nil }
+        let sizes = withUnsafeBytes(of: r.dct_scaled_size) { Array($0.bindMemory(to: Int32.self)) }
+        let widths = withUnsafeBytes(of: r.downsampled_width) { Array($0.bindMemory(to: UInt32.self)) }
+        let heights = withUnsafeBytes(of: r.downsampled_height) { Array($0.bindMemory(to: UInt32.self)) }
+        let maxH = Int(info.max_h_samp_factor), maxV = Int(info.max_v_samp_factor)
+        let minimumSize = Int(r.min_dct_scaled_size)
+
+        var layouts: [(index: Int, widthInBlocks: Int, heightInBlocks: Int, idctSize: Int, quant: [UInt16],
+                       upsampling: JPEGUpsamplingChoice)] = []
+        var total = 0
+        for index in 0..<Int(info.num_components) {
+            let component = info.comp_info[index]
+            guard let table = component.quant_table else { return nil }
+            let quant = withUnsafeBytes(of: table.pointee.quantval) { Array($0.bindMemory(to: UInt16.self)) }
+            guard let upsampling = JPEGUpsamplingChoice(
+                horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
+                idctSize: Int(sizes[index]), minimumIDCTSize: minimumSize, maxHorizontalSampling: maxH,
+                maxVerticalSampling: maxV, downsampledWidth: Int(widths[index])) else { return nil }
+            let wide = Int(component.width_in_blocks), high = Int(component.height_in_blocks)
+            layouts.append((index, wide, high, Int(sizes[index]), quant, upsampling))
+            total += wide * high * 64 * 2
+        }
+        // libjpeg's coefficient arrays and these copies live together until the copy is done.
+        do {
+            try ImageDecoder.checkMemoryBudget(width: plan.outWidth, height: plan.outHeight, decoderBytes: 2 * total,
+                                               options: options, source: source)
+        } catch {
+            return nil
+        }
+        var components: [JPEGCoefficients.Component] = []
+        for layout in layouts {
+            let count = layout.widthInBlocks * layout.heightInBlocks * 64
+            var copied = true
+            let blocks = [Int16](unsafeUninitializedCapacity: count) { buffer, initialised in
+                copied = count == 0 || gpuglitch_jpeg_coefficients_copy(reader, Int32(layout.index),
+                                                                        buffer.baseAddress, &message) == 0
+                initialised = copied ? count : 0
+            }
+            guard copied else { return nil }
+            components.append(JPEGCoefficients.Component(
+                blocks: blocks, quantTable: layout.quant, widthInBlocks: layout.widthInBlocks,
+                heightInBlocks: layout.heightInBlocks, idctSize: layout.idctSize,
+                downsampledWidth: Int(widths[layout.index]), downsampledHeight: Int(heights[layout.index]),
+                upsampling: layout.upsampling.method, horizontalExpansion: layout.upsampling.horizontalExpansion,
+                verticalExpansion: layout.upsampling.verticalExpansion))
+        }
+        return JPEGCoefficients(colourSpace: colourSpace, components: components, width: plan.outWidth,
+                                height: plan.outHeight, orientation: plan.orientation,
+                                sourceWidth: plan.full.width, sourceHeight: plan.full.height,
+                                scaleDenominator: plan.denominator)
+    }
+}

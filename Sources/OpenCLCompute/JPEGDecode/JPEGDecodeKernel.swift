@@ -1,0 +1,16 @@
+import ComputeCore
+
+/// The kernels of jpeg_idct.cl and jpeg_colour.cl (beside this file), declared as typed
+/// `KernelFunction`s like the other built-in passes, so their launches take the one launch
+/// path (`OpenCLBackend.settle`, then `enqueue(_:images:)`).
+enum JPEGDecodeKernel {
+    /// `buffer (flag + coefficients), blockCount, components, componentCount, quant, planes`:
+    /// one work-item per block.
+    static let idct = KernelFunction<KernelImage, Int32, KernelTable, Int32, KernelTable, KernelImage>("jpeg_idct")
+    /// `planes, components, colourSpace, storedWidth, storedHeight, orientation, dst, dstWidth,
+    /// dstHeight`: one work-item per output pixel.
+    static let colour = KernelFunction<KernelImage, KernelTable, Int32, Int32, Int32, Int32, KernelImage, Int32,
+                                       Int32>("jpeg_colour")
+    /// Work-items a group of the IDCT pass prefers (blocks side by side in memory).
+    static let preferredLocalIDCT = [64]
+}

@@ -1,0 +1,46 @@
+import ComputeCore
+import ImageCodecs
+import ImageMaths
+
+extension OpenCLBackend {
+    /// A GPU decodes JPEGs itself when asked for `auto`; a CPU device (POCL) leaves it to
+    /// libjpeg-turbo on the host, which is faster there.
+    package var decodesJPEGByDefault: Bool { (try? device.type) != .cpu }
+
+    /// Makes a JPEG's RGBA pixels from its coefficients on this device (jpeg_idct.cl, then
+    /// jpeg_colour.cl), left resident for the steps after: one upload of coefficients, the
+    /// planes of samples in a scratch buffer. The one wait is the read of the kernels' 4-byte
+    /// flag, which says whether a block left the range where this decode is exact on every
+    /// machine (jpeg_idct.cl): then this returns nil and the caller decodes on the host.
+    package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? {
+        guard let layout = JPEGDecodeLayout(coefficients) else { return nil }
+        let displayed = coefficients.orientation.displayedSize(width: coefficients.width, height: coefficients.height)
+        var launches = KernelLaunches(input: PixelSize(width: coefficients.width, height: coefficients.height),
+                                      output: displayed, device: kernelLimits)
+        let planes = try launches.scratchImage(width: 1, height: 1)
+        let componentTable = KernelTable(layout.components)
+        try launches.launch(JPEGDecodeKernel.idct, global: [layout.blockCount],
+                            preferredLocal: JPEGDecodeKernel.preferredLocalIDCT,
+                            launches.input, Int32(layout.blockCount), componentTable,
+                            Int32(coefficients.components.count), KernelTable(layout.quant), planes)
+        try launches.launch(JPEGDecodeKernel.colour, global: [displayed.width, displayed.height],
+                            preferredLocal: OpenCLBuiltInKernel.preferredLocal2D,
+                            planes, componentTable, coefficients.colourSpace.rawValue, Int32(coefficients.width),
+                            Int32(coefficients.height), Int32(coefficients.orientation.rawValue), launches.output,
+                            Int32(displayed.width), Int32(displayed.height))
+        let settled = try settle(launches, in: runtime.builtIns)
+
+        let upload = try pool.buffer(size: layout.uploadBytes)
+        let samples = try pool.buffer(size: layout.planeBytes)
+        let target = try pool.buffer(size: displayed.width * displayed.height * 4)
+        try write(byteCount: layout.uploadBytes, into: upload.buffer) { layout.writeUpload(of: coefficients, into: $0) }
+        transfers.recordUpload(bytes: layout.uploadBytes)
+        try enqueue(settled, images: [upload.buffer, target.buffer, samples.buffer])
+        var flag: Int32 = 0
+        try withUnsafeMutableBytes(of: &flag) { try read(upload.buffer, into: $0) }
+        withExtendedLifetime((upload, samples)) {}
+        guard flag == 0 else { return nil }
+        return .device(DeviceImage(width: displayed.width, height: displayed.height, isOpaque: true, backend: self,
+                                   storage: target))
+    }
+}

@@ -1,0 +1,75 @@
+@testable import OpenCLCompute
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import ImageCodecs
+import ImageMaths
+import Testing
+
+/// The host's share of the thumbnail job's decode (issue 35, item 5a), printed, never asserted:
+/// per corpus JPEG, the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so an OpenCL
+/// implementation's own threads are not counted) for
+/// - host decode: libjpeg-turbo's whole decode at the thumbnail's scale, plus the copy of the
+///   RGBA image into upload staging that a GPU upload makes;
+/// - device decode: the coefficient read (`decodeForDevice`: header, entropy decode, copy out of
+///   libjpeg) plus the copy of the coefficients into upload staging (`JPEGDecodeLayout`);
+/// - the 512 JPEG encode of the thumbnail, which both paths then pay alike.
+///
+///     GPUGLITCH_BENCHMARK=1 [GPUGLITCH_CORPUS=dir] swift test --filter JPEGDecodeHostCostBenchmark
+@Suite("JPEG decode: host CPU per image", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["GPUGLITCH_BENCHMARK"] != nil,
+                "prints timings only; set GPUGLITCH_BENCHMARK=1 to run"))
+struct JPEGDecodeHostCostBenchmark {
+    static let folder = ProcessInfo.processInfo.environment["GPUGLITCH_CORPUS"] ?? "/tmp/gpuglitch-corpus"
+
+    @Test("host decode against coefficient read, thread CPU per image")
+    func hostCost() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder)
+            .filter { $0.lowercased().hasSuffix(".jpg") }.sorted()
+        try #require(!names.isEmpty, "no JPEGs in \(Self.folder)")
+        var options = DecodeOptions()
+        options.minimumSize = { @Sendable w, h in
+            let side = 512 * max(w, h) / max(1, min(w, h))
+            return w < h ? PixelSize(width: 512, height: side) : PixelSize(width: side, height: 512)
+        }
+        var host = 0.0, device = 0.0, staged = 0.0, encode = 0.0, coefficientBytes = 0, rgbaBytes = 0, onDevice = 0
+        for name in names {
+            let bytes = try ImageFileReader.readAll(path: Self.folder + "/" + name)
+            var start = Self.now()
+            let decoded = try ImageDecoder.decode(data: bytes, source: name, options: options)
+            var staging = [UInt8](repeating: 0, count: decoded.image.pixels.count)
+            decoded.image.pixels.withUnsafeBytes { source in staging.withUnsafeMutableBytes { $0.copyMemory(from: source) } }
+            host += Self.now() - start
+            rgbaBytes += staging.count
+            start = Self.now()
+            let input = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options)
+            let read = Self.now()
+            device += read - start
+            if case .jpegCoefficients(let jpeg) = input {
+                let layout = try #require(JPEGDecodeLayout(jpeg.coefficients))
+                var upload = [UInt8](repeating: 0, count: layout.uploadBytes)
+                upload.withUnsafeMutableBytes { layout.writeUpload(of: jpeg.coefficients, into: $0) }
+                coefficientBytes += layout.uploadBytes
+                onDevice += 1
+            }
+            staged += Self.now() - read
+            let thumbnail = try HostImage(width: 512, height: 512)
+            start = Self.now()
+            _ = try ImageEncoder.encode(thumbnail, as: .jpeg)
+            encode += Self.now() - start
+        }
+        let n = Double(names.count)
+        print(String(format: "%d JPEGs (%d through the coefficient read): host decode + RGBA staging %.1f ms, "
+                     + "coefficient read %.1f ms + coefficient staging %.1f ms, 512 encode %.1f ms per image; uploads %.1f MB RGBA "
+                     + "against %.1f MB coefficients per image",
+                     names.count, onDevice, host / n * 1e3, device / n * 1e3, staged / n * 1e3, encode / n * 1e3,
+                     Double(rgbaBytes) / n / 1e6, Double(coefficientBytes) / n / 1e6))
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
