@@ -34,8 +34,6 @@ package protocol ComputeBackendCore: ComputeBackend {
     /// Premultiplied RGBa → RGBA, as Pillow's `rgba2rgbA` (its RGBa → RGBA converter).
     func unpremultiply(_ image: PipelineImage) throws -> PipelineImage
 
-    /// Whether `DecodeMode.auto` decodes JPEGs with `decodeJPEG` here (a GPU, not a CPU).
-    var decodesJPEGByDefault: Bool { get }
     /// A JPEG's pixels made from its coefficients, resident here, byte for byte those of
     /// libjpeg-turbo on the host; nil when this backend has no JPEG decoder or turns these
     /// coefficients down (the caller then decodes on the host).
@@ -44,7 +42,6 @@ package protocol ComputeBackendCore: ComputeBackend {
 
 extension ComputeBackendCore {
     /// A backend without a JPEG decoder of its own (the CPU's is libjpeg-turbo, on the host).
-    package var decodesJPEGByDefault: Bool { false }
     package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? { nil }
 
     package func resample(_ image: PipelineImage, plans: [ResamplePlan],

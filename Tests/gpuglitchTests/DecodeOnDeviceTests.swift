@@ -63,7 +63,7 @@ struct DecodeOnDeviceTests {
             let decodedOn = try records(folder, "\(run).json")
             #expect(decodedOn.count == names.count)
             for name in names {
-                // CMYK and YCCK stay with libjpeg-turbo; POCL is a CPU, so auto decodes on the host.
+                // CMYK and YCCK stay with libjpeg-turbo; auto decodes on the host (DecodeMode.auto).
                 let onDevice = run == "device" && !name.contains("cmyk") && !name.contains("ycck")
                 #expect(decodedOn[name] == (onDevice ? "device" : "host"), "\(run): \(name)")
             }

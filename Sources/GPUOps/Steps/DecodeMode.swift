@@ -3,8 +3,10 @@
 /// does the inverse DCT, upsampling and colour conversion). The bytes are the same either way;
 /// only where the work runs differs.
 public enum DecodeMode: String, Sendable, Hashable, CaseIterable {
-    /// The device decoder on a GPU, the host's on the CPU backend and on a CPU OpenCL device
-    /// (POCL), where libjpeg-turbo's SIMD code is faster.
+    /// The host's decoder, for now on every backend: at the thumbnail's shrink-on-load scale
+    /// libjpeg-turbo skips most of the inverse DCT, so reading the coefficients costs the host
+    /// nearly what decoding does (0.95–1.0 of its CPU time) and uploads more bytes than the
+    /// decoded image (docs/BENCHMARKS.md). The device decoder is there when asked for.
     case auto
     /// Always libjpeg-turbo on the host.
     case host
@@ -17,7 +19,7 @@ public enum DecodeMode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .host: return false
         case .device: return core.kind != .cpu
-        case .auto: return core.decodesJPEGByDefault
+        case .auto: return false
         }
     }
 }

@@ -3,9 +3,6 @@ import ImageCodecs
 import ImageMaths
 
 extension OpenCLBackend {
-    /// A GPU decodes JPEGs itself when asked for `auto`; a CPU device (POCL) leaves it to
-    /// libjpeg-turbo on the host, which is faster there.
-    package var decodesJPEGByDefault: Bool { (try? device.type) != .cpu }
 
     /// Makes a JPEG's RGBA pixels from its coefficients on this device (jpeg_idct.cl, then
     /// jpeg_colour.cl), left resident for the steps after: one upload of coefficients, the

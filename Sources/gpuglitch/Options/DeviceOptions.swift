@@ -12,7 +12,7 @@ struct DeviceOptions: ParsableArguments {
     var device: String?
 
     @Option(help: ArgumentHelp(
-        "Where JPEGs are decoded: auto (on the device when it is a GPU, else on the host), host (libjpeg-turbo), device (the OpenCL device makes the pixels from the JPEG's coefficients; not with --device cpu). The bytes are the same.",
+        "Where JPEGs are decoded: auto (on the host, for now: see docs/CLI.md), host (libjpeg-turbo), device (the OpenCL device makes the pixels from the JPEG's coefficients; not with --device cpu). The bytes are the same.",
         valueName: "auto|host|device"))
     var decode: DecodeArgument = .auto
 
