@@ -27,18 +27,24 @@
 #                     against the faster srcset anchor) pyvips-attention
 #                     gpuglitch-cpu-attention gpuglitch-opencl-attention (the thumbnail job
 #                     with --gravity attention, rated against pyvips' crop="attention");
-#                     groups effects, webp, png, srcset, attention
+#                     pillow-animated pyvips-animated gpuglitch-cpu-animated
+#                     gpuglitch-opencl-animated (the animated job: 50 GIFs of 20-100 frames
+#                     to 256 px animated WebP q90, every frame, rated against the faster
+#                     anchor; frames/s and output bytes listed too);
+#                     groups effects, webp, png, srcset, attention, animated
 #   --work DIR        outputs, logs, table.md, results.json [/tmp/gpuglitch-bench]
 #   --timeout S       a run taking longer is killed and its tool reported failed [900]
 #   --no-install      use the venvs and packages as they are
 #   --rebuild-corpus  delete and rebuild the corpus at --corpus
+#   --animated-corpus DIR  the animated job's GIFs; built with bench/make_animated_corpus.py
+#                     (seeded, from --corpus) if DIR does not exist [/tmp/gpuglitch-animated-corpus]
 # Environment: GPUGLITCH=path (skip the swift build), BENCH_VENV, BENCH_SIMD_VENV,
 #   PYTHON (for the venvs) [/usr/bin/python3], POCL_CACHE_DIR [/tmp/pocl-cache-$USER-bench].
 set -eu
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BENCH="$REPO/scripts/bench"
-RUNS=5 WARMUP=1 CORPUS=/tmp/gpuglitch-corpus LIST_REPEAT=0 ONLY=all WORK=/tmp/gpuglitch-bench
+RUNS=5 WARMUP=1 CORPUS=/tmp/gpuglitch-corpus ANIMATED_CORPUS=/tmp/gpuglitch-animated-corpus LIST_REPEAT=0 ONLY=all WORK=/tmp/gpuglitch-bench
 INSTALL=1 REBUILD_CORPUS=0 TIMEOUT=900
 VENV=${BENCH_VENV:-/tmp/gpuglitch-bench-venv}
 SIMD_VENV=${BENCH_SIMD_VENV:-/tmp/gpuglitch-bench-simd-venv}
@@ -57,6 +63,7 @@ while [ $# -gt 0 ]; do
     --runs) RUNS=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --corpus) CORPUS=$2; shift 2 ;;
+    --animated-corpus) ANIMATED_CORPUS=$2; shift 2 ;;
     --list-repeat) LIST_REPEAT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
@@ -82,6 +89,7 @@ wants webp && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants png && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants srcset && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 wants attention && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
+wants animated && WANT_ANCHORS=1 && WANT_GPUGLITCH=1
 [ "$LIST_REPEAT" -gt 1 ] && WANT_ANCHORS=0
 
 # --- anchors -------------------------------------------------------------------------------
@@ -123,19 +131,26 @@ fi
 
 # --- corpus --------------------------------------------------------------------------------
 ensure_corpus "$CORPUS" "$REBUILD_CORPUS" "$INSTALL"
+# The animated job's GIFs, made from the photo corpus with the anchors' Pillow (13.0.0).
+if wants animated && [ ! -f "$ANIMATED_CORPUS/manifest.json" ]; then
+  say "building the animated corpus in $ANIMATED_CORPUS (log $LOGS/animated-corpus.log)"
+  "$VENV/bin/python" "$BENCH/make_animated_corpus.py" --photos "$CORPUS" --out "$ANIMATED_CORPUS" \
+      >"$LOGS/animated-corpus.log" 2>&1 || { say "animated corpus build failed, see $LOGS/animated-corpus.log"; exit 1; }
+fi
 
 # --- gpuglitch -----------------------------------------------------------------------------
 GG=${GPUGLITCH:-}
 if [ "$WANT_GPUGLITCH" = 1 ] && ! build_gpuglitch; then
   for t in gpuglitch-cpu gpuglitch-cpu-glitch gpuglitch-opencl gpuglitch-opencl-glitch \
            gpuglitch-cpu-effects gpuglitch-opencl-effects gpuglitch-cpu-webp gpuglitch-cpu-png \
-           gpuglitch-cpu-srcset gpuglitch-cpu-attention gpuglitch-opencl-attention; do
+           gpuglitch-cpu-srcset gpuglitch-cpu-attention gpuglitch-opencl-attention \
+           gpuglitch-cpu-animated gpuglitch-opencl-animated; do
     unavailable "$t" "swift build failed: $(swift_build_error)"
   done
 fi
 
 # --- run -----------------------------------------------------------------------------------
-set -- --corpus "$CORPUS" --runs "$RUNS" --warmup "$WARMUP" --only "$ONLY" \
+set -- --corpus "$CORPUS" --animated-corpus "$ANIMATED_CORPUS" --runs "$RUNS" --warmup "$WARMUP" --only "$ONLY" \
   --list-repeat "$LIST_REPEAT" --timeout "$TIMEOUT" --venv "$VENV" --simd-venv "$SIMD_VENV" --work "$WORK" \
   --gpuglitch "${GG:-gpuglitch}"
 # one --unavailable per line of $UNAVAILABLE (reasons may hold spaces)

@@ -9,7 +9,8 @@ Alternating spreads the noise over every tool alike, and the medians and the rat
 best anchor taken within one invocation are what is comparable.
 
 Every run is checked, not only timed: exit status 0 and one 512x512 4:2:0 JPEG per input
-(for the srcset job three, contain 1024, 512 and 256).
+(for the srcset job three, contain 1024, 512 and 256; for the animated job one 256x256
+animated WebP per GIF of the animated corpus, with every frame).
 A tool that fails is reported as failed in the table (with its log) and dropped from the
 later rounds; the script itself goes on.
 
@@ -60,13 +61,19 @@ SRCSET_GPUGLITCH = ["gpuglitch-cpu-srcset"]
 # smartcrop, --gravity attention): its own anchor and ratios.
 ATTENTION_ANCHORS = ["pyvips-attention"]
 ATTENTION_GPUGLITCH = ["gpuglitch-cpu-attention", "gpuglitch-opencl-attention"]
+# The animated job (issue 33): each GIF of the animated corpus (make_animated_corpus.py) to a
+# 256x256 animated WebP, every frame, lossy q90; its own corpus, anchors and ratios, and
+# frames/s beside images/s.
+ANIMATED_ANCHORS = ["pillow-animated", "pyvips-animated"]
+ANIMATED_GPUGLITCH = ["gpuglitch-cpu-animated", "gpuglitch-opencl-animated"]
 GROUPS = {"anchors": ANCHORS, "gpuglitch": GPUGLITCH, "effects": EFFECT_ANCHORS + EFFECT_GPUGLITCH,
           "webp": WEBP_ANCHORS + WEBP_GPUGLITCH, "png": PNG_ANCHORS + PNG_GPUGLITCH,
           "srcset": SRCSET_ANCHORS + SRCSET_GPUGLITCH,
           "attention": ATTENTION_ANCHORS + ATTENTION_GPUGLITCH,
+          "animated": ANIMATED_ANCHORS + ANIMATED_GPUGLITCH,
           "all": ANCHORS + GPUGLITCH + EFFECT_ANCHORS + EFFECT_GPUGLITCH + WEBP_ANCHORS + WEBP_GPUGLITCH
           + PNG_ANCHORS + PNG_GPUGLITCH + SRCSET_ANCHORS + SRCSET_GPUGLITCH
-          + ATTENTION_ANCHORS + ATTENTION_GPUGLITCH}
+          + ATTENTION_ANCHORS + ATTENTION_GPUGLITCH + ANIMATED_ANCHORS + ANIMATED_GPUGLITCH}
 
 LABELS = {
     "pillow-simd": "Pillow-SIMD + draft, pool of 2",
@@ -94,6 +101,10 @@ LABELS = {
     "pyvips-attention": "pyvips thumbnail crop=attention, pool of 2",
     "gpuglitch-cpu-attention": "gpuglitch --device cpu --no-glitch --gravity attention",
     "gpuglitch-opencl-attention": "gpuglitch --device opencl --no-glitch --gravity attention",
+    "pillow-animated": "Pillow seek/convert RGBA/fit 256 each frame, save_all WebP q90 method 4, pool of 2",
+    "pyvips-animated": "pyvips thumbnail n=-1, centre crop each page, webpsave Q90, pool of 2",
+    "gpuglitch-cpu-animated": "gpuglitch --device cpu --no-glitch --size 256 --format webp (every frame)",
+    "gpuglitch-opencl-animated": "gpuglitch --device opencl --no-glitch --size 256 --format webp (every frame)",
 }
 
 
@@ -201,6 +212,46 @@ def check_srcset_outputs(out_dir: str, inputs: int) -> str | None:
     return None
 
 
+ANIMATED_SIZE = 256
+
+
+def animated_manifest(corpus: str) -> dict[str, dict]:
+    """The animated corpus' manifest.json (make_animated_corpus.py): frames a GIF."""
+    with open(os.path.join(corpus, "manifest.json")) as f:
+        return json.load(f)
+
+
+def webp_animation(path: str) -> tuple[tuple[int, int], int] | None:
+    """The canvas size and number of ANMF frames of an animated WebP, or None."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 30 or data[:4] != b"RIFF" or data[8:12] != b"WEBP" or data[12:16] != b"VP8X":
+        return None
+    size = (int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1)
+    frames, at = 0, 12
+    while at + 8 <= len(data):
+        length = int.from_bytes(data[at + 4:at + 8], "little")
+        frames += data[at:at + 4] == b"ANMF"
+        at += 8 + length + (length & 1)
+    return size, frames
+
+
+def check_animated_outputs(out_dir: str, manifest: dict[str, dict]) -> str | None:
+    """None if out_dir holds exactly <stem>.webp for each GIF of the manifest, each a 256x256
+    animated WebP with the GIF's number of frames (the corpus has no two equal neighbours, so
+    no encoder may merge any); else what is wrong."""
+    outputs = sorted(n for _, _, files in os.walk(out_dir) for n in files)
+    wanted = sorted(os.path.splitext(n)[0] + ".webp" for n in manifest)
+    if outputs != wanted:
+        return f"{len(outputs)}/{len(wanted)} outputs, or other names"
+    for name, entry in manifest.items():
+        path = os.path.join(out_dir, os.path.splitext(name)[0] + ".webp")
+        found = webp_animation(path)
+        if found != ((ANIMATED_SIZE, ANIMATED_SIZE), entry["frames"]):
+            return f"not a {ANIMATED_SIZE}x{ANIMATED_SIZE} animation of {entry['frames']} frames ({found}): {path}"
+    return None
+
+
 def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = None
               ) -> tuple[list[str], dict[str, str], str | None]:
     """The exact command of each tool (see /work/shared/bench/README.md), its env and cwd.
@@ -208,7 +259,10 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     gpuglitch is given the corpus folder, or list_file through --list when there is one.
     """
     py, simd_py = f"{args.venv}/bin/python", f"{args.simd_venv}/bin/python"
-    if tool == "pillow-simd":
+    if tool == "pillow-animated":
+        return [py, f"{HERE}/anchor_pillow_animated.py", corpus, out, "2"], {}, None
+    if tool == "pyvips-animated":
+        return [py, f"{HERE}/anchor_pyvips_animated.py", corpus, out, "2"], {"VIPS_CONCURRENCY": "1"}, None
         return [simd_py, f"{HERE}/anchor_pillow.py", corpus, out, "2"], {}, None
     if tool == "pillow-simd-effects":
         return [simd_py, f"{HERE}/anchor_pillow_effects.py", corpus, out, "2"], {}, None
@@ -241,6 +295,9 @@ def tool_argv(tool: str, args, corpus: str, out: str, list_file: str | None = No
     device = "opencl" if "opencl" in tool else "cpu"
     argv = [args.gpuglitch, "process"]
     argv += ["--list", list_file] if list_file else [corpus]
+    if tool.endswith("-animated"):
+        return argv + ["--output", out, "--size", str(ANIMATED_SIZE), "--format", "webp", "--quality", "90",
+                       "--device", device, "--no-glitch"], {}, None
     if tool.endswith("-srcset"):
         sizes = ",".join(str(s) for s in SRCSET_SIZES)
         return argv + ["--output", out, "--size", sizes, "--fit", "contain", "--format", "jpeg",
@@ -310,6 +367,10 @@ def build_jobs(args) -> list[Job]:
         n = count_inputs(args.corpus)
         for t in tools:
             out = os.path.join(args.work, "out", t)
+            if t in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH:
+                argv, env, cwd = tool_argv(t, args, args.animated_corpus, out)
+                jobs.append(Job(t, t, argv, out, len(animated_manifest(args.animated_corpus)), env, cwd))
+                continue
             argv, env, cwd = tool_argv(t, args, args.corpus, out)
             jobs.append(Job(t, t, argv, out, n, env, cwd))
     for job in jobs:
@@ -331,7 +392,10 @@ def run_once(job: Job, args, label: str) -> dict | None:
         problem = "killed (SIGKILL: out of memory?)"
     if not problem:
         problem = (check_srcset_outputs(job.out_dir, job.expected)
-                   if job.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH else check_outputs(job.out_dir, job.expected))
+                   if job.tool in SRCSET_ANCHORS + SRCSET_GPUGLITCH
+                   else check_animated_outputs(job.out_dir, animated_manifest(args.animated_corpus))
+                   if job.tool in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH
+                   else check_outputs(job.out_dir, job.expected))
     if not problem:
         job.output_bytes = sum(os.path.getsize(os.path.join(d, n))
                                for d, _, files in os.walk(job.out_dir) for n in files)
@@ -364,6 +428,8 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
             "| peak PSS (MiB) | largest process (MiB) | CPU user+sys (s) |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for j in jobs:
+        if j.tool in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH:
+            continue  # animated_table()
         if j.failure or not j.runs:
             reason = (j.failure or "not run").replace("|", "\\|")
             first = f"| {j.name} | {j.expected} |" if repeat_mode else f"| {j.name} |"
@@ -387,6 +453,36 @@ def table(jobs: list[Job], n_runs: int, repeat_mode: bool) -> str:
                 ratio += " (best)"
             lines.append(f"| {j.name}{runs} | {wall:.2f} | {j.expected / wall:.1f} | {ratio} "
                          f"| {rss / MIB:.0f} | {pss / MIB:.0f} | {one / MIB:.0f} | {cpu:.2f} |")
+    return "\n".join(lines)
+
+
+def animated_table(jobs: list[Job], corpus: str) -> str:
+    """The animated job: images/s and frames/s (every frame of the corpus), the ratio to the
+    faster anchor, peak RSS and the bytes written (last good run) against that anchor's."""
+    done = [j for j in jobs if j.tool in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH and j.runs and not j.failure]
+    failed = [j for j in jobs if j.tool in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH and (j.failure or not j.runs)]
+    if not done and not failed:
+        return ""
+    frames = sum(e["frames"] for e in animated_manifest(corpus).values())
+    anchors = [j for j in done if j.tool in ANIMATED_ANCHORS]
+    best = min(anchors, key=lambda j: median(j, "wall_s")) if anchors else None
+    lines = [f"Animated job: {len(animated_manifest(corpus))} GIFs, {frames} frames, to 256x256 animated WebP q90.",
+             "",
+             "| animated tool | median wall (s) | images/s | frames/s | ratio to faster anchor | peak RSS (MiB) "
+             "| CPU user+sys (s) | output bytes | bytes to anchor's |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for j in done:
+        wall = median(j, "wall_s")
+        ratio = f"{median(best, 'wall_s') / wall:.2f}×" if best else "n/a"
+        if j is best:
+            ratio += " (best)"
+        size = f"{j.output_bytes / best.output_bytes:.3f}×" if best and best.output_bytes else "n/a"
+        lines.append(f"| {j.name} | {wall:.2f} | {j.expected / wall:.2f} | {frames / wall:.0f} | {ratio} "
+                     f"| {median(j, 'peak_rss_bytes') / MIB:.0f} | {median(j, 'cpu_s'):.2f} "
+                     f"| {j.output_bytes:,} | {size} |")
+    for j in failed:
+        reason = (j.failure or "not run").replace("|", "\\|")
+        lines.append(f"| {j.name} | FAILED: {reason} |" + " |" * 7)
     return "\n".join(lines)
 
 
@@ -428,6 +524,9 @@ def versions(args, jobs: list[Job]) -> dict[str, str]:
                              " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pillow-simd-png": [simd_py, "-c", "import PIL; print('Pillow-SIMD', PIL.__version__)"],
         "pillow-png": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
+        "pillow-animated": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
+        "pyvips-animated": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
+                            " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
         "pillow": [py, "-c", "import PIL; print('Pillow', PIL.__version__)"],
         "pyvips": [py, "-c", "import pyvips; print('pyvips', pyvips.__version__, 'libvips',"
                    " '.'.join(str(pyvips.version(i)) for i in range(3)))"],
@@ -460,6 +559,8 @@ def machine() -> str:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--corpus", required=True)
+    p.add_argument("--animated-corpus", default="/tmp/gpuglitch-animated-corpus",
+                   help="the animated job's GIFs and manifest.json (make_animated_corpus.py)")
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--warmup", type=int, default=1,
                    help="unmeasured rounds first (page cache, POCL kernel cache) [1]")
@@ -473,6 +574,7 @@ def main() -> None:
     p.add_argument("--unavailable", action="append", default=[], metavar="TOOL=REASON")
     args = p.parse_args()
     args.corpus = os.path.abspath(args.corpus)
+    args.animated_corpus = os.path.abspath(args.animated_corpus)
     args.work = os.path.abspath(args.work)
     os.makedirs(os.path.join(args.work, "logs"), exist_ok=True)
 
@@ -507,12 +609,15 @@ def main() -> None:
         f"Corpus: {args.corpus}, {n_inputs} images, {corpus_bytes / MIB:.0f} MiB. "
         f"Medians of {args.runs} alternating rounds after {args.warmup} warm-up round(s).",
         "",
-        table(jobs, args.runs, args.list_repeat > 1),
-        "",
     ]
+    if any(j.tool not in ANIMATED_ANCHORS + ANIMATED_GPUGLITCH for j in jobs):
+        md += [table(jobs, args.runs, args.list_repeat > 1), ""]
     png_table = png_bytes_table(jobs)
     if png_table:
         md += [png_table, ""]
+    anim_table = animated_table(jobs, args.animated_corpus)
+    if anim_table:
+        md += [anim_table, ""]
     md += [
         "Versions: " + "; ".join(f"{k}: {v}" for k, v in vers.items()) + ".",
     ]

@@ -84,8 +84,7 @@ struct AVIFLoader: ReopeningImageLoader {
 
     static func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, options: DecodeOptions,
                                source: String) throws(ImageCodecError) -> DecodedImage {
-        let pixelLimit = min(options.maxPixels, options.memoryBudget / MemoryBudget.bytesPerPixel)
-        let decoder = try parse(bytes, strict: options.failOnWarnings, pixelLimit: pixelLimit, source: source)
+        let decoder = try parse(bytes, strict: options.failOnWarnings, pixelLimit: pixelLimit(options), source: source)
         defer { avifDecoderDestroy(decoder) }
         let width = Int(decoder.pointee.image.pointee.width), height = Int(decoder.pointee.image.pointee.height)
         guard width > 0, height > 0 else { throw ImageCodecError(source: source, reason: .corrupt("AVIF size \(width)x\(height)")) }
@@ -97,12 +96,28 @@ struct AVIFLoader: ReopeningImageLoader {
         var decoded = finish(HostImage(width: width, height: height, computedPixels: pixels), header: header,
                              options: options, opaque: opaque)
         decoded.facts.isAnimated = decoder.pointee.imageCount > 1
+        return decoded
+    }
+
+    /// The still or first frame (`decode(_:header:options:source:)`), and with
+    /// `options.frames == .all` an image sequence's later frames, read by an
+    /// `AVIFSequenceReader` that shares `file` rather than copying it.
+    consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
+        let (file, header, source) = (file, header, source)
+        let decoded = try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try Self.decode(bytes, header: header, options: options, source: source)
+        }
         guard decoded.facts.isAnimated, options.frames == .all else { return decoded }
-        let sequence = try AVIFSequenceReader(bytes, width: width, height: height, pixelLimit: pixelLimit,
-                                              options: options, source: source)
+        let sequence = try AVIFSequenceReader(file, pixelLimit: Self.pixelLimit(options), options: options,
+                                              source: source)
         return try decoded.animated(firstDuration: sequence.firstDuration, rest: sequence,
                                     orientation: options.applyOrientation ? header.orientation : .topLeft,
                                     options: options, source: source)
+    }
+
+    /// What libavif may decode under `options`: the pixel limit and the memory budget.
+    private static func pixelLimit(_ options: DecodeOptions) -> Int {
+        min(options.maxPixels, options.memoryBudget / MemoryBudget.bytesPerPixel)
     }
 
     /// The decoder's current image as 8-bit RGBA of `width` × `height`.

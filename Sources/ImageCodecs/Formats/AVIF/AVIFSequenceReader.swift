@@ -3,8 +3,8 @@ import CAVIF
 /// An AVIF image sequence read frame by frame for `AnimationFrames`, as Pillow 13's
 /// `AvifImagePlugin` shows it: each frame converted as the still is (`AVIFLoader.rgba`), its
 /// duration `round(1000 · duration)` ms of libavif's `imageTiming`; no loop count (Pillow reads
-/// none). Opened again over its own copy of the file (libavif reads it in place), positioned
-/// after the first frame, which the still decode gave.
+/// none). Opened again over the loader's file, shared (`InPlaceFileBytes`: libavif reads it in
+/// place), positioned after the first frame, which the still decode gave.
 final class AVIFSequenceReader: AnimationFrameReader {
     let width: Int
     let height: Int
@@ -12,34 +12,28 @@ final class AVIFSequenceReader: AnimationFrameReader {
     let declaredFrameCount: Int?
     /// The first frame's duration.
     let firstDuration: Duration?
-    private let bytes: UnsafeMutableRawBufferPointer
+    private let file: InPlaceFileBytes
     private let decoder: UnsafeMutablePointer<avifDecoder>
     private let opaque: Bool
     private let source: String
     private var failure: ImageCodecError?
 
-    init(_ file: UnsafeRawBufferPointer, width: Int, height: Int, pixelLimit: Int, options: DecodeOptions,
-         source: String) throws(ImageCodecError) {
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, file.count), alignment: 16)
-        if file.count > 0 { bytes.copyMemory(from: file) }
-        let decoder: UnsafeMutablePointer<avifDecoder>
-        do {
-            decoder = try AVIFLoader.parse(UnsafeRawBufferPointer(rebasing: bytes[0..<file.count]),
-                                           strict: options.failOnWarnings, pixelLimit: pixelLimit, source: source)
-        } catch {
-            bytes.deallocate()
-            throw error
+    /// `pixelLimit` as the still decode's: the frames are of the first one's size, which the
+    /// memory budget was checked against.
+    init(_ file: [UInt8], pixelLimit: Int, options: DecodeOptions, source: String) throws(ImageCodecError) {
+        var shared = InPlaceFileBytes(file)
+        let decoder = try shared.open { bytes throws(ImageCodecError) in
+            try AVIFLoader.parse(bytes, strict: options.failOnWarnings, pixelLimit: pixelLimit, source: source)
         }
-        let first = avifDecoderNextImage(decoder)
+        let first = shared.read { avifDecoderNextImage(decoder) } ?? AVIF_RESULT_IO_ERROR
         guard first == AVIF_RESULT_OK else {
             avifDecoderDestroy(decoder)
-            bytes.deallocate()
             throw AVIFLoader.failure(first, source: source)
         }
-        self.bytes = bytes
+        self.file = shared
         self.decoder = decoder
-        self.width = width
-        self.height = height
+        width = Int(decoder.pointee.image.pointee.width)
+        height = Int(decoder.pointee.image.pointee.height)
         self.source = source
         declaredFrameCount = Int(decoder.pointee.imageCount)
         opaque = decoder.pointee.image.pointee.alphaPlane == nil
@@ -48,7 +42,6 @@ final class AVIFSequenceReader: AnimationFrameReader {
 
     deinit {
         avifDecoderDestroy(decoder)
-        bytes.deallocate()
     }
 
     private static func duration(_ decoder: UnsafeMutablePointer<avifDecoder>) -> Duration {
@@ -59,7 +52,7 @@ final class AVIFSequenceReader: AnimationFrameReader {
         if let failure { throw failure }
         guard Int(decoder.pointee.imageIndex) + 1 < Int(decoder.pointee.imageCount) else { return nil }
         do throws(ImageCodecError) {
-            let result = avifDecoderNextImage(decoder)
+            let result = file.read { avifDecoderNextImage(decoder) } ?? AVIF_RESULT_IO_ERROR
             guard result == AVIF_RESULT_OK else { throw AVIFLoader.failure(result, source: source) }
             let pixels = try AVIFLoader.rgba(of: decoder, width: width, height: height, source: source)
             var image = HostImage(width: width, height: height, computedPixels: pixels)

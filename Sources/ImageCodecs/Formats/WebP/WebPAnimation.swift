@@ -8,7 +8,7 @@ import CWebP
 ///
 /// An iterator, so that a caller that wants every frame walks them in order. The bytes must
 /// stay valid and unchanged while it lives (libwebp reads them in place): `WebPAnimationReader`
-/// owns a copy for it.
+/// shares the loader's file for it (`InPlaceFileBytes`).
 final class WebPAnimationFrames: IteratorProtocol {
     /// One composed canvas.
     struct Frame {

@@ -3,27 +3,25 @@
 /// previous one, as Pillow's `WebPImagePlugin` computes it) and the ANIM loop count. A file
 /// without the alpha flag is RGB to Pillow: alpha 255 throughout then.
 ///
-/// Owns a copy of the file: libwebp reads it in place for as long as the decoder lives.
+/// Shares the loader's file (`InPlaceFileBytes`): libwebp reads it in place for as long as
+/// the decoder lives.
 final class WebPAnimationReader: AnimationFrameReader {
     let width: Int
     let height: Int
     let loopCount: Int?
     let declaredFrameCount: Int?
-    private let bytes: UnsafeMutableRawBufferPointer
-    private var frames: WebPAnimationFrames?
+    private let file: InPlaceFileBytes
+    private let frames: WebPAnimationFrames
     private let opaque: Bool
     private let source: String
     /// The end of the previous frame, in milliseconds from the start.
     private var previousTimestamp = 0
 
     /// Nil when libwebpdemux cannot parse the file or the canvas is empty.
-    init?(_ file: UnsafeRawBufferPointer, hasAlpha: Bool, source: String) {
-        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, file.count), alignment: 16)
-        if file.count > 0 { bytes.copyMemory(from: file) }
-        guard let frames = WebPAnimationFrames(UnsafeRawBufferPointer(rebasing: bytes[0..<file.count])) else {
-            bytes.deallocate()
-            return nil
-        }
+    init?(_ file: [UInt8], hasAlpha: Bool, source: String) {
+        var shared = InPlaceFileBytes(file)
+        guard let frames = shared.open({ WebPAnimationFrames($0) }) else { return nil }
+        self.file = shared
         self.frames = frames
         width = frames.width
         height = frames.height
@@ -33,17 +31,12 @@ final class WebPAnimationReader: AnimationFrameReader {
         self.source = source
     }
 
-    deinit {
-        frames = nil    // the decoder goes before the bytes it reads
-        bytes.deallocate()
-    }
-
     func nextFrame() throws(ImageCodecError) -> ImageFrame<HostImage>? {
-        guard let frames else { return nil }
         let damaged = ImageCodecError(source: source, reason: .corrupt("libwebp could not decode an animation frame"))
         // Once a frame failed, the decoder's canvas is not one to read on from: the error stays.
         if frames.failed { throw damaged }
-        guard let frame = frames.next() else {
+        guard let next = file.read({ frames.next() }) else { throw damaged }
+        guard let frame = next else {
             if frames.failed { throw damaged }
             return nil
         }

@@ -18,13 +18,22 @@ extension WebPContainer {
 /// profile goes into an `ICCP` chunk as libwebpmux assembles the file (`WebPColourProfile`),
 /// as Pillow and libvips write it.
 enum WebPCodec: ImageSaver {
-    static func decode(_ bytes: UnsafeRawBufferPointer, container: WebPContainer, options: DecodeOptions,
+    /// `file` is the whole file: an animation's frame reader shares it.
+    static func decode(_ file: [UInt8], container: WebPContainer, options: DecodeOptions,
                        source: String) throws(ImageCodecError) -> DecodedImage {
         let width = container.width, height = container.height
         try ImageDecoder.checkMemoryBudget(width: width, height: height, options: options, source: source)
         if container.isAnimated {
-            return try decodeFirstFrame(bytes, container: container, options: options, source: source)
+            return try decodeFirstFrame(file, container: container, options: options, source: source)
         }
+        return try file.withTypedBytes { bytes throws(ImageCodecError) in
+            try decodeStill(bytes, container: container, options: options, source: source)
+        }
+    }
+
+    private static func decodeStill(_ bytes: UnsafeRawBufferPointer, container: WebPContainer, options: DecodeOptions,
+                                    source: String) throws(ImageCodecError) -> DecodedImage {
+        let width = container.width, height = container.height
         var failed = false
         // Fully written or not handed on: libwebp writes every pixel of a decode it completes.
         let pixels = [UInt8](pixelCapacity: width * height * 4, .writtenWhole) { out, initialised in
@@ -52,9 +61,9 @@ enum WebPCodec: ImageSaver {
     /// with `options.frames == .all` the rest in `DecodedImage.animation`. A file without the
     /// alpha flag is RGB to Pillow (its `RGBX` mode drops the canvas's alpha, transparent where
     /// no frame covers it): alpha is 255 throughout then.
-    private static func decodeFirstFrame(_ bytes: UnsafeRawBufferPointer, container: WebPContainer,
+    private static func decodeFirstFrame(_ file: [UInt8], container: WebPContainer,
                                          options: DecodeOptions, source: String) throws(ImageCodecError) -> DecodedImage {
-        guard let reader = WebPAnimationReader(bytes, hasAlpha: container.hasAlpha, source: source),
+        guard let reader = WebPAnimationReader(file, hasAlpha: container.hasAlpha, source: source),
               reader.width == container.width, reader.height == container.height,
               let first = try? reader.nextFrame() else {
             throw ImageCodecError(source: source, reason: .corrupt("libwebp could not decode the animation's first frame"))

@@ -17,10 +17,7 @@ struct WebPLoader: ImageLoader {
     }
 
     consuming func decode(options: DecodeOptions) throws(ImageCodecError) -> DecodedImage {
-        let (container, source) = (container, source)
-        return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try WebPCodec.decode(bytes, container: container, options: options, source: source)
-        }
+        try WebPCodec.decode(file, container: container, options: options, source: source)
     }
 
     static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? {
