@@ -21,12 +21,12 @@ done
 log=$OUT/corpus.txt
 echo "corpus: $(ls "$corpus" | wc -l) JPEGs, $(du -sh "$corpus" | cut -f1), $(nproc) cores" | tee "$log"
 # run LABEL DEVICE FLAGS...: one timed batch; prints label, device, wall s, peak RSS KiB, exit
-# code. DEVICE is a --device value, or gpu+N for --device gpu --device-images N.
+# code. DEVICE is a --device value, or gpu+N for --device gpu --device-share N.
 run() {
     local label=$1 device=$2; shift 2
     local name=$device
     if [[ $device == *+* ]]; then
-        set -- "$@" --device-images "${device#*+}"; device=${device%%+*}
+        set -- "$@" --device-share "${device#*+}"; device=${device%%+*}
     fi
     local dest=${TMPDIR:-/tmp}/gpuglitch-corpus-out
     rm -rf "$dest"

@@ -6,10 +6,14 @@
 here=$(cd "${GPUGLITCH_PACK:-.gpu}" && pwd) || { echo "run.sh: no packed folder (scripts/gpu/pack.sh)" >&2; exit 127; }
 unpacked=${TMPDIR:-/tmp}/gpuglitch-packed
 bin=$unpacked/gpuglitch
-if [[ ! -x $bin || $here/gpuglitch.gz -nt $bin ]]; then
+# Unpacked again whenever the pack differs from the one unpacked (by checksum: another pack
+# folder's binary, unpacked later, would be newer by date and still the wrong one).
+packed=$(cksum <"$here/gpuglitch.gz")
+if [[ ! -x $bin || $(cat "$unpacked/packed" 2>/dev/null) != "$packed" ]]; then
     rm -rf "$unpacked" && mkdir -p "$unpacked"
     gunzip -c "$here/gpuglitch.gz" >"$bin" && chmod +x "$bin"
     tar -C "$unpacked" -xzf "$here/lib.tar.gz"
+    echo "$packed" >"$unpacked/packed"
 fi
 if [[ ${GPUGLITCH_ICD:-nvidia} != system ]]; then
     nv=$(ldconfig -p 2>/dev/null | awk '/libnvidia-opencl\.so\.1/ {print $NF; exit}')

@@ -11,7 +11,7 @@ public struct BatchInputResult: Sendable {
     public package(set) var seconds: Double
     /// The device had no room for the image, and it was made on the CPU instead.
     public package(set) var fellBackToCPU: Bool
-    /// The device had its share of images in flight (`BatchJob.deviceImages`), and this one
+    /// The device had its share of images in flight (`BatchJob.deviceShare`), and this one
     /// was made on the CPU: the same bytes.
     public package(set) var sharedToCPU = false
     /// What was wrong with the input's metadata and was left out of its outputs, one line

@@ -55,7 +55,7 @@ package struct BatchItemResult: Sendable {
     package var savedOutputs: [SavedImage] = []
     /// The device had no room for this image and it was processed on the CPU instead.
     package var fellBackToCPU = false
-    /// The device had its share of images (`BatchJob.deviceImages`) and the CPU made this one.
+    /// The device had its share of images (`BatchJob.deviceShare`) and the CPU made this one.
     package var sharedToCPU = false
     /// Metadata of the input that was dropped, one line each (`DecodeFacts.metadataWarnings`).
     package var warnings: [String] = []
