@@ -46,7 +46,7 @@ docs: deps
 # FUZZ_SECONDS each on a scratch copy of its corpus; fails on any crash, leak, time-out or
 # out-of-memory (docs/TESTING.md).
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWIFT=$(SWIFT) Fuzz/run.sh
 
 # Every fixture, regression input and fuzz seed through the binary twice, under two heap
 # fillings (MALLOC_PERTURB_), at 64 px, at full size and with the glitch, on the CPU and on

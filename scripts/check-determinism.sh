@@ -30,7 +30,7 @@ stage() {   # stage <file> [bytes to drop at the start]
     echo "$work/in/$name" >> "$work/list"
 }
 while IFS= read -r -d '' f; do stage "$f"; done < <(
-    find Tests/*/Fixtures Fuzz/regressions/decode Fuzz/regressions/header samples -type f \
+    find Tests/*/Fixtures Fuzz/regressions/decode Fuzz/regressions/header Fuzz/regressions/animation samples -type f \
         ! -name '*.json' ! -name '*.md' ! -name '*.txt' ! -name '*.py' ! -name '*.swift' -print0 | sort -z)
 while IFS= read -r -d '' f; do stage "$f" 1; done < <(find Fuzz/corpus/FuzzDecode -type f -print0 | sort -z)
 echo "check-determinism: $n inputs, $binary"

@@ -15,7 +15,7 @@ import TestSupport
     static let inputs: [String] = {
         let root = RepositoryPaths.root
         let folders = ["Tests/ImageCodecsTests/Fixtures", "Tests/GPUOpsTests/Fixtures", "Fuzz/regressions/decode",
-                       "Fuzz/regressions/header", "samples"]
+                       "Fuzz/regressions/header", "Fuzz/regressions/animation", "samples"]
         let notImages: Set<String> = ["json", "md", "txt", "py", "swift", "icc", "rgba", "rgb", "keep"]
         var files: [String] = []
         for folder in folders {

@@ -42,17 +42,28 @@ private func checkRewrite(_ block: [UInt8], saving: Bool) {
     let orientation = once.bytes.withUnsafeBytes { ExifOrientationReader.orientation(in: $0) }
     FuzzDriver.require(orientation == nil || orientation == .topLeft, "the rewritten orientation is not 1")
     guard saving else { return }
-    for format in [ImageFormat.jpeg, .png, .webp] {
-        guard let saved = try? ImageEncoder.encode(carrier, metadata: ImageMetadata(exif: block), as: format,
-                                                   options: EncodeOptions(keep: .exif)) else { continue }
-        var options = DecodeOptions(applyOrientation: false)
-        options.readsMetadata = .exif
-        guard let decoded = try? ImageDecoder.decode(data: saved, source: "fuzz", options: options) else {
-            FuzzDriver.require(false, "\(format): a file saved with an EXIF block does not decode")
-            return
+    // The saver turns Orientation to 1 only for pixels already turned upright; otherwise the
+    // block keeps the orientation it came with.
+    guard let kept = try? ExifRewriter.rewrite(block, changes: ExifRewriter.Changes(uprightOrientation: false, pixelSize: (3, 2)))
+    else {
+        FuzzDriver.require(false, "the rewriter refuses a block only for not turning it upright")
+        return
+    }
+    for (upright, expected) in [(true, once.bytes), (false, kept.bytes)] {
+        let metadata = ImageMetadata(exif: block, orientationApplied: upright)
+        for format in [ImageFormat.jpeg, .png, .webp] {
+            guard let saved = try? ImageEncoder.encode(carrier, metadata: metadata, as: format,
+                                                       options: EncodeOptions(keep: .exif)) else { continue }
+            var options = DecodeOptions(applyOrientation: false)
+            options.readsMetadata = .exif
+            guard let decoded = try? ImageDecoder.decode(data: saved, source: "fuzz", options: options) else {
+                FuzzDriver.require(false, "\(format): a file saved with an EXIF block does not decode")
+                return
+            }
+            // JPEG holds at most one segment's worth.
+            let fits = format != .jpeg || expected.count + 6 <= JPEGMetadataSegments.maximumPayload
+            FuzzDriver.require(decoded.metadata.exif == (fits ? expected : nil),
+                               "\(format): the EXIF block is not read back as written (upright: \(upright))")
         }
-        // JPEG holds at most one segment's worth.
-        let fits = format != .jpeg || once.bytes.count + 6 <= JPEGMetadataSegments.maximumPayload
-        FuzzDriver.require(decoded.metadata.exif == (fits ? once.bytes : nil), "\(format): the EXIF block is not read back as written")
     }
 }

@@ -109,7 +109,7 @@ final class GIFCanvas: AnimationFrameReader {
         return index < palette.count ? palette[index] : (palette.first ?? (0, 0, 0))
     }
 
-    private func compose(firstFrame frame: GIFFrameDescriptor, indices: [UInt8]) {
+    private func compose(firstFrame frame: GIFFrameDescriptor, indices: GIFFrameIndices) {
         let lookup = Self.lookup(frame)
         keepsAlpha = frame.transparentIndex != nil
         disposalMethod = frame.disposal
@@ -177,17 +177,17 @@ final class GIFCanvas: AnimationFrameReader {
     }
 
     /// A later frame over the canvas: through its transparency when it has a transparent index.
-    private func paste(_ frame: GIFFrameDescriptor, indices: [UInt8]) {
+    private func paste(_ frame: GIFFrameDescriptor, indices: GIFFrameIndices) {
         let lookup = Self.lookup(frame)
         let transparent = frame.transparentIndex
         draw(frame, indices: indices) { index, old in index == transparent ? old : lookup[index] }
     }
 
-    /// Each pixel of `frame` inside the canvas, replaced by `colour(index, old)`.
-    private func draw(_ frame: GIFFrameDescriptor, indices: [UInt8], colour: (Int, UInt32) -> UInt32) {
-        forEachCanvasRow(x: frame.x, y: frame.y, width: frame.width, height: frame.height) { range, row in
-            let source = (row - frame.y) * frame.width + (range.lowerBound - (row * width + frame.x))
-            for (k, i) in range.enumerated() { canvas[i] = colour(Int(indices[source + k]), canvas[i]) }
+    /// Each pixel of the frame inside the canvas, replaced by `colour(index, old)`.
+    private func draw(_ frame: GIFFrameDescriptor, indices: GIFFrameIndices, colour: (Int, UInt32) -> UInt32) {
+        forEachCanvasRow(x: indices.x, y: indices.y, width: indices.width, height: indices.height) { range, row in
+            let source = (row - indices.y) * indices.width
+            for (k, i) in range.enumerated() { canvas[i] = colour(Int(indices.indices[source + k]), canvas[i]) }
         }
     }
 

@@ -12,3 +12,10 @@ struct GIFFrameDescriptor {
     /// The disposal method of the graphic control extension (bits 2–4); 0 without one.
     var disposal: Int
 }
+
+/// The colour indices of the part of a frame that lies on the canvas: a rectangle at (`x`, `y`)
+/// of `width` × `height`, row by row.
+struct GIFFrameIndices {
+    var x: Int, y: Int, width: Int, height: Int
+    var indices: [UInt8]
+}

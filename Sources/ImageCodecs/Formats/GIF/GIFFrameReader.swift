@@ -146,7 +146,11 @@ final class GIFFrameReader {
         return Int(block[0]) >= name.count && name.indices.allSatisfy { block[$0 + 1] == name[$0] }
     }
 
-    /// The current frame's colour indices, row by row in picture order (interlaced rows put back).
+    /// The current frame's colour indices inside the picture (`width` × `height`), row by row
+    /// in picture order (interlaced rows put back). A later frame may declare any size up to
+    /// 65535 × 65535 wherever it lies; its rows are decoded one at a time through a single
+    /// row's buffer, and only the part on the canvas is kept, so memory is bounded by the
+    /// canvas the loader budgeted for.
     ///
     /// A file cut off after the frame's last pixel is read, as Pillow reads it (its decoder
     /// stops at the last pixel; the file may end before the frame's block terminator, or inside
@@ -154,34 +158,44 @@ final class GIFFrameReader {
     /// so the last row fails there; whether it was written whole is found by decoding the file
     /// again with that row prefilled differently (`lastRowFill`): a byte giflib did not write
     /// keeps its fill and the two rows differ.
-    func readIndices() throws(ImageCodecError) -> [UInt8] {
-        try readIndices(lastRowFill: 0, checkCutAfterLastPixel: true)
+    func readIndices() throws(ImageCodecError) -> GIFFrameIndices {
+        try readIndices(lastRowFill: 0, checkCutAfterLastPixel: true).kept
     }
 
-    private func readIndices(lastRowFill: UInt8, checkCutAfterLastPixel: Bool) throws(ImageCodecError) -> [UInt8] {
+    private func readIndices(lastRowFill: UInt8, checkCutAfterLastPixel: Bool)
+        throws(ImageCodecError) -> (kept: GIFFrameIndices, lastRow: [UInt8]) {
         let frameWidth = frame.width, frameHeight = frame.height
-        // Zeroed; every row is then written by giflib, or the decode fails (no row is handed on
-        // unwritten: the last one is compared against a second decode first).
-        var indices = [UInt8](repeating: 0, count: frameWidth * frameHeight)
+        let x0 = min(frame.x, width), x1 = min(width, frame.x + frameWidth)
+        let y0 = min(frame.y, height), y1 = min(height, frame.y + frameHeight)
+        // Zeroed; every kept row is then written by giflib, or the decode fails (no row is
+        // handed on unwritten: the last one is compared against a second decode first).
+        var kept = GIFFrameIndices(x: x0, y: y0, width: x1 - x0, height: y1 - y0,
+                                   indices: [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0)))
+        var line = [UInt8](repeating: 0, count: frameWidth)
         let rows: [Int] = frame.interlaced
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: frameHeight, by: $0.1) }
             : Array(0..<frameHeight)
         for (k, row) in rows.enumerated() {
             let last = k == rows.count - 1
-            let ok = indices.withUnsafeMutableBufferPointer {
-                if last && lastRowFill != 0 { $0[(row * frameWidth)..<((row + 1) * frameWidth)].update(repeating: lastRowFill) }
-                return DGifGetLine(gif, $0.baseAddress! + row * frameWidth, Int32(frameWidth)) == GIF_OK
+            if last { line.withUnsafeMutableBufferPointer { $0.update(repeating: lastRowFill) } }
+            let ok = line.withUnsafeMutableBufferPointer {
+                DGifGetLine(gif, $0.baseAddress!, Int32(frameWidth)) == GIF_OK
             }
-            if ok { continue }
-            let failure = Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
-            guard last, input.ranOut else { throw failure }
-            if !checkCutAfterLastPixel { break }    // the second decode: the caller compares this row
-            let again = try? reopened(atFrame: frameIndex)?
-                .readIndices(lastRowFill: 0xFF, checkCutAfterLastPixel: false)
-            guard let again, again[(row * frameWidth)..<((row + 1) * frameWidth)]
-                    .elementsEqual(indices[(row * frameWidth)..<((row + 1) * frameWidth)]) else { throw failure }
+            if !ok {
+                let failure = Self.failure(code: gif.pointee.Error, ranOut: input.ranOut, source: source)
+                guard last, input.ranOut else { throw failure }
+                if !checkCutAfterLastPixel { break }    // the second decode: the caller compares this row
+                let again = try? reopened(atFrame: frameIndex)?
+                    .readIndices(lastRowFill: 0xFF, checkCutAfterLastPixel: false)
+                guard let again, again.lastRow == line else { throw failure }
+            }
+            let pictureRow = frame.y + row
+            if pictureRow >= y0, pictureRow < y1, x0 < x1 {
+                let start = (pictureRow - y0) * kept.width
+                kept.indices[start..<(start + kept.width)] = line[(x0 - frame.x)..<(x1 - frame.x)]
+            }
         }
-        return indices
+        return (kept, line)
     }
 
     /// A second reader over the same bytes at frame `index` (the frames before it read), or nil.
