@@ -1,4 +1,5 @@
 import ImageCodecs
+import ImageMaths
 
 /// An image as it moves through steps and operations: its frames' pixels (on the host or on
 /// one compute device), its metadata and what decoding learned about its source. Nuke's
@@ -17,6 +18,15 @@ public struct ImageContainer: Sendable {
     /// The frames after the first of an animation decoded with every frame
     /// (`DecodedImage.animation`), streamed: read by the one pipeline run that writes them.
     public package(set) var animation: AnimationFrames?
+
+    /// The picture's size before shrink-on-load: the source's (oriented) size when these are the
+    /// pixels of a reduced decode, else the pixels' own. Resizes compute their geometry from it.
+    package var pictureSize: PixelSize {
+        if let facts, facts.scaleDenominator > 1, facts.decodedSize == (width, height) {
+            return PixelSize(width: facts.sourceWidth, height: facts.sourceHeight)
+        }
+        return PixelSize(width: width, height: height)
+    }
 
     /// The first (for a still image, the only) frame's pixels.
     public var pixels: PipelineImage { frames[0].pixels }

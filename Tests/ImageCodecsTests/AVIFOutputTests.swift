@@ -78,13 +78,27 @@ import TestSupport
         #expect(AVIFEncoderSettings(quality: 0, effort: 3).quantizer == 63)
         #expect(AVIFEncoderSettings(quality: 60, effort: 0).speed == 10 && AVIFEncoderSettings(quality: 60, effort: 10).speed == 0)
         #expect(AVIFEncoderSettings(quality: 60, effort: AVIFEncoderSettings.defaultEffort).speed == 6)
+        // Tuned for PSNR always; rectangular partitions only above the default effort.
+        #expect(AVIFEncoderSettings(quality: 60, effort: 4).codecOptions.map { "\($0.key)=\($0.value)" }
+                == ["tune=psnr", "enable-rect-partitions=0"])
+        #expect(AVIFEncoderSettings(quality: 60, effort: 5).codecOptions.map { "\($0.key)=\($0.value)" } == ["tune=psnr"])
     }
 
-    @Test func moreEffortIsSlowerAndSmaller() throws {
+    /// More effort is better per byte: at each step (0, the default, 8) a PSNR at least 0.3 dB
+    /// higher for less than 2 % more bytes (192 × 128 photo, quality 60: 34.9, 35.6, 36.2 dB).
+    @Test func moreEffortIsBetterPerByte() throws {
         let image = try Self.source("quality-source.png").image
-        let fast = try ImageEncoder.encode(image, as: .avif, options: EncodeOptions(quality: 60, effort: 0))
-        let slow = try ImageEncoder.encode(image, as: .avif, options: EncodeOptions(quality: 60, effort: 4))
-        #expect(slow.count < fast.count)
+        func encoded(effort: Int) throws -> (bytes: Int, psnr: Double) {
+            let file = try ImageEncoder.encode(image, as: .avif, options: EncodeOptions(quality: 60, effort: effort))
+            let decoded = try ImageDecoder.decode(data: file, source: "e.avif").image
+            return (file.count, CodecTestHelpers.psnr(decoded, image))
+        }
+        let fast = try encoded(effort: 0), standard = try encoded(effort: AVIFEncoderSettings.defaultEffort)
+        let slow = try encoded(effort: 8)
+        #expect(standard.psnr > fast.psnr + 0.3 && Double(standard.bytes) < Double(fast.bytes) * 1.02,
+                "effort 0: \(fast), default: \(standard)")
+        #expect(slow.psnr > standard.psnr + 0.3 && Double(slow.bytes) < Double(standard.bytes) * 1.02,
+                "default: \(standard), effort 8: \(slow)")
     }
 
     @Test func outOfRangeSettingsAreRefused() {

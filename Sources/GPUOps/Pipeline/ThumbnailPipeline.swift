@@ -113,7 +113,7 @@ public struct ThumbnailPipeline: Sendable {
             }
             return
         }
-        let plans = try outputs.map { try $0.scale.plan(inputWidth: resident.width, inputHeight: resident.height) }
+        let plans = try outputs.map { try $0.scale.plan(for: resident) }
         try backend.resample(resident.pixels, plans: plans) { index, resized in
             try before(index)
             let scale = outputs[index].scale
@@ -183,7 +183,7 @@ public struct ThumbnailPipeline: Sendable {
                           each body: (_ index: Int, _ result: ImageContainer) throws -> Void) throws {
         let resident = try frame.mapFrames { try backend.makeResident($0) }
         for (index, output) in outputs.enumerated() {
-            let plan = try output.scale.plan(inputWidth: resident.width, inputHeight: resident.height)
+            let plan = try output.scale.plan(for: resident)
             var current = try resident.mapFrames { try backend.resample($0, plan: plan) }
             if let crop = output.scale.target.contentAwareCrop {
                 let window = try windows[index] ?? ContentAwareWindow.rect(

@@ -12,13 +12,21 @@ public struct ScaleStep: ImageStep, Equatable {
         self.filter = filter
     }
 
-    /// The resize and crop this step makes of an input of that size.
-    package func plan(inputWidth: Int, inputHeight: Int) throws -> ResamplePlan {
-        try target.plan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
+    /// The resize and crop this step makes of an input of that size, its geometry computed
+    /// from `pictureSize` (the input's own size when nil).
+    package func plan(inputWidth: Int, inputHeight: Int, pictureSize: PixelSize? = nil) throws -> ResamplePlan {
+        try target.plan(inputWidth: inputWidth, inputHeight: inputHeight, pictureSize: pictureSize, filter: filter)
+    }
+
+    /// The plan for `image`: its geometry from the picture's size before shrink-on-load
+    /// (`ImageContainer.pictureSize`), so an output's size and crop are the same whether or
+    /// not, and however far, the decode was shrunk.
+    package func plan(for image: ImageContainer) throws -> ResamplePlan {
+        try plan(inputWidth: image.width, inputHeight: image.height, pictureSize: image.pictureSize)
     }
 
     public func apply(to image: ImageContainer, on backend: any ComputeBackend) throws -> ImageContainer {
-        let plan = try plan(inputWidth: image.width, inputHeight: image.height)
+        let plan = try plan(for: image)
         return try cropContentAware(try image.mapFrames { try backend.resample($0, plan: plan) }, on: backend)
     }
 

@@ -24,25 +24,29 @@ public enum ScaleTarget: Sendable, Equatable {
         self = .box(width: size.width, height: size.height, fit: fit, gravity: gravity, enlarges: enlarges)
     }
 
-    /// The resize plan for an input of `width × height`.
-    package func plan(inputWidth width: Int, inputHeight height: Int, filter: ResampleFilter) throws -> ResamplePlan {
+    /// The resize plan for an input of `inputWidth × inputHeight`, its geometry (resized size
+    /// and crop) computed from `pictureSize`: the picture's size before shrink-on-load, of which
+    /// the input is a reduced decode (the input's own size when nil).
+    package func plan(inputWidth: Int, inputHeight: Int, pictureSize: PixelSize? = nil,
+                      filter: ResampleFilter) throws -> ResamplePlan {
+        let width = pictureSize?.width ?? inputWidth, height = pictureSize?.height ?? inputHeight
         switch self {
         case .size(let w, let h):
             guard w > 0, h > 0 else { throw ImageOperationError.invalidSize(width: w, height: h) }
-            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: w, outputHeight: h, filter: filter)
+            return ResamplePlan(inputWidth: inputWidth, inputHeight: inputHeight, outputWidth: w, outputHeight: h, filter: filter)
         case .cover(let side, let gravity):
             guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
             let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover, gravity: gravity)
-            return gravity.isContentAware ? g.uncroppedPlan(inputWidth: width, inputHeight: height, filter: filter)
-                : g.resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+            return gravity.isContentAware ? g.uncroppedPlan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
+                : g.resamplePlan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
         case .contain(let side):
             guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
             return ThumbnailGeometry(width: width, height: height, size: side, fit: .contain)
-                .resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+                .resamplePlan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
         case .shorterSide(let side):
             guard side > 0 else { throw ImageOperationError.invalidSize(width: side, height: side) }
             let g = ThumbnailGeometry(width: width, height: height, size: side, fit: .cover)
-            return ResamplePlan(inputWidth: width, inputHeight: height, outputWidth: g.scaledWidth,
+            return ResamplePlan(inputWidth: inputWidth, inputHeight: inputHeight, outputWidth: g.scaledWidth,
                                 outputHeight: g.scaledHeight, filter: filter)
         case .box(let w, let h, let fit, let gravity, let enlarges):
             guard w != nil || h != nil, (w ?? 1) > 0, (h ?? 1) > 0 else {
@@ -51,8 +55,8 @@ public enum ScaleTarget: Sendable, Equatable {
             let g = ThumbnailGeometry(width: width, height: height, boxWidth: w, boxHeight: h, fit: fit,
                                       gravity: gravity, enlarges: enlarges)
             return contentAwareCrop != nil
-                ? g.uncroppedPlan(inputWidth: width, inputHeight: height, filter: filter)
-                : g.resamplePlan(inputWidth: width, inputHeight: height, filter: filter)
+                ? g.uncroppedPlan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
+                : g.resamplePlan(inputWidth: inputWidth, inputHeight: inputHeight, filter: filter)
         }
     }
 

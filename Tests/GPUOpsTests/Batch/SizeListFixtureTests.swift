@@ -65,14 +65,15 @@ struct SizeListFixtureTests {
 
     @Test("the fixture file is there and complete")
     func fixturesLoaded() {
-        #expect(Self.cases.count == 12)
+        #expect(Self.cases.count == 14)
         #expect(Self.cases.allSatisfy { $0.sizes.count == $0.outputs.count && $0.settings.sizes.count == $0.sizes.count })
     }
 
-    /// Decodes the case's input as the batch does (one draft for every entry).
-    static func decode(_ c: Case) throws -> HostImage {
+    /// Decodes the case's input as the batch does (one draft for every entry), its facts kept:
+    /// the geometry is the original's, whatever the draft.
+    static func decode(_ c: Case) throws -> ImageContainer {
         let pipeline = ThumbnailPipeline(settings: c.settings)
-        return try ImageDecoder.decode(contentsOf: RepositoryPaths.sample(c.input), options: pipeline.decodeOptions).image
+        return ImageContainer(try ImageDecoder.decode(contentsOf: RepositoryPaths.sample(c.input), options: pipeline.decodeOptions))
     }
 
     @Test("one draft for every entry, geometry and pixels as Pillow's (CPU)", arguments: cases)
@@ -81,11 +82,12 @@ struct SizeListFixtureTests {
         #expect(image.width == c.decodedWidth && image.height == c.decodedHeight)
         let pipeline = ThumbnailPipeline(settings: c.settings)
         for (target, expected) in zip(pipeline.targets, c.outputs) {
-            let plan = try target.plan(inputWidth: image.width, inputHeight: image.height, filter: .lanczos)
+            let plan = try target.plan(inputWidth: image.width, inputHeight: image.height,
+                                       pictureSize: image.pictureSize, filter: .lanczos)
             #expect(plan.outputWidth == expected.scaledWidth && plan.outputHeight == expected.scaledHeight, "\(expected.size)")
             #expect(plan.window == expected.crop.pixelRect, "\(expected.size)")
         }
-        let outputs = try pipeline.render(.host(image), on: CPUBackend())
+        let outputs = try pipeline.render(image, on: CPUBackend())
         #expect(outputs.map { SHA256.hex($0.pixels) } == c.outputs.map(\.rgbaSHA256))
     }
 
@@ -96,9 +98,9 @@ struct SizeListFixtureTests {
         let image = try Self.decode(c)
         let pipeline = ThumbnailPipeline(settings: c.settings)
         let device = try OpenCLTestDevice.backend()
-        let cpu = try pipeline.render(.host(image), on: CPUBackend())
+        let cpu = try pipeline.render(image, on: CPUBackend())
         let before = device.transfers.snapshot
-        let gpu = try pipeline.render(.host(image), on: device)
+        let gpu = try pipeline.render(image, on: device)
         let after = device.transfers.snapshot
         #expect(gpu == cpu)
         #expect(after.uploads - before.uploads == 1)

@@ -6,9 +6,14 @@
 /// encoder may use, which is the constant quantizer 1.x's libaom codec runs at for a still image.
 ///
 /// Effort 0...10, where more is slower and smaller (as for WebP), is libavif's speed
-/// `10 − effort`. The default, 4, is speed 6, Pillow's default: with Debian's older libaom it
-/// gives Pillow's size and PSNR on photographs (within 0.1 dB); speed 7 is a third faster but
-/// 0.7 dB worse at the same size, and speed 8 and above lose more.
+/// `10 − effort`. The default, 4, is speed 6, Pillow's default; speed 7 loses 0.7 dB at the
+/// same size, and speed 8 and above lose more.
+///
+/// Two libaom settings differ from libavif's: the encoder is tuned for PSNR rather than SSIM,
+/// and from the default effort down it leaves out rectangular partitions (blocks are split
+/// into squares only). On photographs at 512 px the two together encode in two thirds of the
+/// time at Pillow's size (+2.5 %) with a higher PSNR and SSIM than Pillow 13's own AVIF
+/// (docs/BENCHMARKS.md); above the default effort every partition is searched.
 struct AVIFEncoderSettings: Equatable {
     /// The effort used when none is given.
     static let defaultEffort = 4
@@ -18,10 +23,18 @@ struct AVIFEncoderSettings: Equatable {
     let quantizer: Int
     /// libavif's speed, 0 (slowest) ... 10.
     let speed: Int
+    /// Whether libaom searches rectangular (and the other non-square) partitions.
+    let rectangularPartitions: Bool
+
+    /// libaom options set by name (`avifEncoderSetCodecSpecificOption`).
+    var codecOptions: [(key: String, value: String)] {
+        [("tune", "psnr")] + (rectangularPartitions ? [] : [("enable-rect-partitions", "0")])
+    }
 
     init(quality: Int, effort: Int) {
         quantizer = ((100 - quality) * 63 + 50) / 100
         speed = 10 - effort
+        rectangularPartitions = effort > Self.defaultEffort
     }
 
     /// The settings `options` ask for; a quality or effort outside its range is refused.

@@ -71,6 +71,7 @@ enum AVIFSaver: ImageSaver {
         encoder.pointee.speed = Int32(settings.speed)
         encoder.pointee.minQuantizer = Int32(settings.quantizer)
         encoder.pointee.maxQuantizer = Int32(settings.quantizer)
+        for option in settings.codecOptions { avifEncoderSetCodecSpecificOption(encoder, option.key, option.value) }
         var output = avifRWData()
         defer { avifRWDataFree(&output) }
         let result = avifEncoderWrite(encoder, avif, &output)
