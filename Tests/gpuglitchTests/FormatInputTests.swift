@@ -90,8 +90,9 @@ struct FormatInputTests {
         #expect(folder.files(under: "out").count == 1)
     }
 
-    @Test("--icc keep carries a TIFF's, BMP's, AVIF's and HEIF's profile into the output", arguments: [
-        ("tiff", "icc-profile.tif"), ("bmp", "v5-with-profile.bmp"), ("avif", "icc-profile.avif"), ("heif", "icc-profile.heic"),
+    @Test("--icc keep carries a TIFF's, BMP's, GIF's, AVIF's and HEIF's profile into the output", arguments: [
+        ("tiff", "icc-profile.tif"), ("bmp", "v5-with-profile.bmp"), ("gif", "icc-profile.gif"), ("avif", "icc-profile.avif"),
+        ("heif", "icc-profile.heic"),
     ])
     func profilesAreKept(_ sub: String, _ file: String) throws {
         let folder = try TemporaryFolder()
