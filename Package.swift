@@ -150,7 +150,7 @@ let package = Package(
         // Imports only the GPUOps product's public API, as a user writes it (`packageAccess:
         // false`: a `package` symbol there does not compile).
         .testTarget(name: "PublicAPITests", dependencies: ["GPUOps", "TestSupport"], packageAccess: false),
-        .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport"]),
+        .testTarget(name: "gpuglitchTests", dependencies: ["GPUOps", "TestSupport", "gpuglitch"]),
     ],
     swiftLanguageModes: [.v6]
 )

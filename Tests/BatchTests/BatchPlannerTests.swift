@@ -26,6 +26,19 @@ struct BatchPlannerTests {
         ])
     }
 
+    @Test("format keep: GIF, AVIF and JPEG XL inputs keep their format; TIFF and BMP become PNG, HEIF JPEG")
+    func keepFormatOfEveryInput() throws {
+        try assertPlan([file("a.gif"), file("b.AVIF"), file("c.jxl"), file("d.tif"), file("e.bmp"), file("f.heic")],
+                       format: nil, [
+            "write a.gif -> out/a.gif",
+            "write b.AVIF -> out/b.avif",
+            "write c.jxl -> out/c.jxl",
+            "write d.tif -> out/d.png",
+            "write e.bmp -> out/e.png",
+            "write f.heic -> out/f.jpg",
+        ])
+    }
+
     @Test("an exact repeat is dropped silently; a second input with the same output fails, naming the first")
     func duplicatesAndCollisions() throws {
         try assertPlan([file("a.png"), file("a.png"), file("x/a.png", identity: "/in/x/a.png")], [

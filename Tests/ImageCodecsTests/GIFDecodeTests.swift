@@ -13,7 +13,7 @@ import TestSupport
     }
 
     @Test func everyLayoutHasAFixture() {
-        #expect(Self.cases.count == 7)
+        #expect(Self.cases.count == 9)
     }
 
     @Test(arguments: cases)

@@ -19,14 +19,30 @@ import Testing
         #expect(ImageFormatRegistry.format(ofExtension: "Bmp") == .bmp)
         #expect(ImageFormatRegistry.format(ofExtension: "JPEG") == .jpeg)
         #expect(ImageFormatRegistry.format(ofExtension: "txt") == nil)
-        #expect(ImageFormat.gif.keepOutputFormat == .png && ImageFormat.bmp.keepOutputFormat == .png)
+        #expect(ImageFormat.gif.keepOutputFormat == .gif && ImageFormat.bmp.keepOutputFormat == .png)
         #expect(ImageFormat.heif.keepOutputFormat == .jpeg && ImageFormatRegistry.format(ofExtension: "HEIC") == .heif)
-        #expect(ImageFormat.avif.keepOutputFormat == .jpeg && ImageFormat.tiff.keepOutputFormat == .png)
+        #expect(ImageFormat.avif.keepOutputFormat == .avif && ImageFormat.tiff.keepOutputFormat == .png)
         #expect(ImageFormat.jpeg.keepOutputFormat == .jpeg && ImageFormat.webp.keepOutputFormat == .webp)
         #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp, .gif, .avif, .jxl])
         #expect(ImageFormat.jxl.keepOutputFormat == .jxl && ImageFormatRegistry.format(ofExtension: "JXL") == .jxl)
         #expect(ImageFormat.allCases.allSatisfy { $0.keepOutputFormat.isWritable })
         #expect(ImageFormat.gif.fileExtension == "gif" && ImageFormat.jpeg.fileExtension == "jpg")
+    }
+
+    /// docs/CLI.md's table: a format written is kept; one only read falls back to PNG when its
+    /// pictures are lossless (TIFF, BMP) or JPEG when they are photographic (HEIF).
+    static let readOnlyFallbacks: [ImageFormat: ImageFormat] = [.tiff: .png, .bmp: .png, .heif: .jpeg]
+
+    @Test("--format keep writes each format written as itself, the others as documented", arguments: ImageFormat.allCases)
+    func keepOutputFormat(_ format: ImageFormat) {
+        if format.isWritable {
+            #expect(format.keepOutputFormat == format)
+            #expect(Self.readOnlyFallbacks[format] == nil)
+        } else {
+            #expect(format.keepOutputFormat == Self.readOnlyFallbacks[format])
+        }
+        // Whatever keep picks is written, so keep never asks the encoder for a format it refuses.
+        #expect(format.keepOutputFormat.isWritable)
     }
 
     @Test func messagesNameEveryFormat() {

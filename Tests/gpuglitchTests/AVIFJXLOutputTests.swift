@@ -51,7 +51,7 @@ struct AVIFJXLOutputTests {
     @Test("--effort out of its format's range, or with another format, is a usage error", arguments: [
         (["--format", "avif", "--effort", "11"], "--effort must be 0...10 for AVIF (got 11)"),
         (["--format", "jxl", "--effort", "0"], "--effort must be 1...9 for JPEG XL (got 0)"),
-        (["--format", "png", "--effort", "3"], "--effort goes with --format webp, avif or jxl (or keep, for WebP and JPEG XL inputs)"),
+        (["--format", "png", "--effort", "3"], "--effort goes with --format webp, avif or jxl (or keep, for WebP, AVIF and JPEG XL inputs)"),
         (["--format", "avif", "--lossless"], "--lossless goes with --format webp or jxl (or keep, for WebP and JPEG XL inputs)"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {

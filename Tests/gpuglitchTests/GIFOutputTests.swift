@@ -4,9 +4,35 @@ import ImageCodecs
 import Testing
 import TestSupport
 
-/// `--format gif` for stills through the binary.
+/// `--format gif` for stills through the binary, and `--format keep` for GIF inputs.
 @Suite("GIF output")
 struct GIFOutputTests {
+    @Test("--format keep writes a GIF input as GIF: an animation with every frame, a still as a still, each as --format gif writes it")
+    func keepWritesGIFAsGIF() throws {
+        let folder = try TemporaryFolder()
+        let animation = try #require(AnimationFixtures.cases.first { $0.name == "disposal.gif" })
+        let still = RepositoryPaths.root.appendingPathComponent("Tests/ImageCodecsTests/Fixtures/gif/palette.gif")
+        try folder.write(Data(contentsOf: URL(fileURLWithPath: animation.path)), to: "in/moving.gif")
+        try folder.write(Data(contentsOf: still), to: "in/still.GIF")
+        let runner = CommandRunner(in: folder.url)
+        let common = ["process", "in", "--size", "24", "--device", "cpu", "--glitch", "seed=7,tears=3"]
+        let keep = try runner.run(common + ["--output", "keep", "--format", "keep"])
+        let gif = try runner.run(common + ["--output", "gif", "--format", "gif"])
+        #expect(keep.status == 0 && gif.status == 0, "\(keep) \(gif)")
+        #expect(folder.files(under: "keep").sorted() == ["moving.gif", "still.gif"])
+        for (name, frameCount) in [("moving", animation.frames), ("still", 1)] {
+            let kept = try folder.contents("keep/\(name).gif"), asked = try folder.contents("gif/\(name).gif")
+            #expect(ImageFormat(signatureOf: [UInt8](kept)) == .gif)
+            let keptFrames = try AnimationTests.frames(of: kept, source: name)
+            let askedFrames = try AnimationTests.frames(of: asked, source: name)
+            #expect(keptFrames.frames.count == frameCount, "\(name)")
+            #expect(keptFrames.loop == askedFrames.loop, "\(name)")
+            #expect(keptFrames.frames.map(\.pixels) == askedFrames.frames.map(\.pixels), "\(name)")
+            #expect(keptFrames.frames.map(\.duration) == askedFrames.frames.map(\.duration), "\(name)")
+            #expect(kept == asked, "\(name): the same bytes as --format gif")
+        }
+    }
+
     @Test("--format gif writes the GIF of the PNG output's pixels, byte for byte, transparency included")
     func gifOfThePNGPixels() throws {
         let folder = try TemporaryFolder()

@@ -3,12 +3,13 @@ import FuzzSupport
 
 /// The metadata readers, each on bytes of its own: the EXIF block (orientation), XMP
 /// (`tiff:Orientation`), ImageMagick's raw EXIF profile text, the PNG text chunks (tEXt,
-/// zTXt, iTXt, as the chunk scan hands them over), the ICC profile readers of PNG, JPEG
-/// and WebP, the HEIF/AVIF `Exif` item payload, JPEG XL container boxes, a TIFF's directory
+/// zTXt, iTXt, as the chunk scan hands them over), the ICC profile readers of PNG, JPEG,
+/// WebP and GIF, the HEIF/AVIF `Exif` item payload, JPEG XL container boxes, a TIFF's directory
 /// made an EXIF block, and the HEIF and AVIF item readers (libheif, libavif). The first byte
 /// picks the reader.
 ///
-/// Checked: a profile saved with a PNG, a JPEG, a WebP and an AVIF is read back unchanged; one
+/// Checked: a profile saved with a PNG, a JPEG, a WebP and an AVIF is read back unchanged, and
+/// with a GIF when its header states its size (else it is read back as none); one
 /// saved with a lossless JPEG XL converts colours as the saved one does (libjxl gives back its
 /// own bytes for a profile it recognises); what the item, box and TIFF readers find lies in
 /// the input and is a block the EXIF rewriter can take or refuse without a trap.
@@ -33,6 +34,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
             _ = ICCProfile.read(from: PNGChecksums.fixed(data))
             _ = data.withUnsafeBytes { JPEGColourProfile.read($0) }
             _ = data.withUnsafeBytes { WebPColourProfile.read($0) }
+            _ = data.withUnsafeBytes { GIFColourProfile.read($0) }
         case 5:
             checkProfileRoundTrip(data)
         case 6:
@@ -84,15 +86,34 @@ private func checkProfileRoundTrip(_ profile: [UInt8]) {
     guard !profile.isEmpty else { return }
     // Not JPEG XL: libjxl stores a profile it recognises (sRGB, Display P3, ...) as a colour
     // encoding and gives back its own bytes for it (docs/SPEC.md §6.3), so its round trip is
-    // not byte for byte. Not GIF: its saver writes the profile as ImageMagick's ICCRGBG1012
-    // extension, which the GIF loader does not read yet (nor does Pillow 13).
+    // not byte for byte. GIF: its own rule, below.
     for format in ImageFormat.allCases where format.isWritable && format != .jxl && format != .gif {
         guard let saved = try? ImageEncoder.encode(carrier, metadata: ImageMetadata(iccProfile: profile), as: format)
         else { continue }
         FuzzDriver.require(ICCProfile.read(from: saved) == profile,
                            "\(format): a \(profile.count)-byte profile is not read back as saved")
     }
+    checkGIFProfileRoundTrip(profile)
+    if profile.count >= 128 {
+        // The same bytes with their size written into the header, as every real profile has it.
+        var stated = profile
+        for k in 0..<4 { stated[k] = UInt8(truncatingIfNeeded: profile.count >> (24 - 8 * k)) }
+        checkGIFProfileRoundTrip(stated)
+    }
     checkJXLProfileColours(profile)
+}
+
+/// GIF: the ICCRGBG1012 extension's sub-blocks carry no total, so the loader keeps a profile
+/// only when it is at least an ICC header (128 bytes) that states the profile's size (bytes
+/// 0...3, big-endian); such a profile comes back whole, any other as none.
+private func checkGIFProfileRoundTrip(_ profile: [UInt8]) {
+    guard let saved = try? ImageEncoder.encode(carrier, metadata: ImageMetadata(iccProfile: profile), as: .gif) else {
+        return
+    }
+    let stated = profile.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    let kept = profile.count >= 128 && stated == profile.count && profile.count <= ICCProfile.maximumBytes
+    FuzzDriver.require(ICCProfile.read(from: saved) == (kept ? profile : nil),
+                       "gif: a \(profile.count)-byte profile stating \(stated) bytes is \(kept ? "not read back as saved" : "read back")")
 }
 
 /// JPEG XL: the read profile converts the carrier's colours as the saved one does (within

@@ -27,8 +27,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     public var efforts: ClosedRange<Int>? { ImageFormatRegistry.entry(for: self).saver?.efforts }
 
     /// The format `--format keep` writes for an input of this format: `ImageFormatRegistry`'s
-    /// choice: itself for PNG, JPEG, WebP and JPEG XL; PNG for TIFF, GIF and BMP, whose
-    /// pictures are lossless; JPEG for the photographic AVIF (as before it was written) and HEIF.
+    /// choice: itself for every format written (PNG, JPEG, WebP, GIF, AVIF, JPEG XL); for the
+    /// formats only read, PNG for TIFF and BMP, whose pictures are lossless, and JPEG for the
+    /// photographic HEIF.
     package var keepOutputFormat: ImageFormat { ImageFormatRegistry.entry(for: self).keepOutput }
 
     /// Whether the format keeps an alpha channel when written; JPEG does not, so a transparent

@@ -243,14 +243,14 @@ struct ThumbnailOptions: ParsableArguments {
 
 extension ThumbnailOptions {
     /// `--effort N` against what the output format takes (`ImageFormat.efforts`). With
-    /// `--format keep` it must suit every format keep writes that has an effort (WebP and
-    /// JPEG XL inputs), so one number means the same to all of them.
+    /// `--format keep` it must suit every format keep writes that has an effort (WebP, AVIF
+    /// and JPEG XL inputs), so one number means the same to all of them.
     static func check(effort: Int, for format: FormatArgument) throws(ValidationError) {
         let formats = format.fixedFormat.map { [$0] }
             ?? ImageFormat.allCases.filter { $0.keepOutputFormat == $0 && $0.efforts != nil }
         let ranges = formats.compactMap { format in format.efforts.map { (format, $0) } }
         guard !ranges.isEmpty else {
-            throw ValidationError("--effort goes with --format webp, avif or jxl (or keep, for WebP and JPEG XL inputs)")
+            throw ValidationError("--effort goes with --format webp, avif or jxl (or keep, for WebP, AVIF and JPEG XL inputs)")
         }
         let lower = ranges.map(\.1.lowerBound).max()!, upper = ranges.map(\.1.upperBound).min()!
         guard (lower...upper).contains(effort) else {

@@ -29,8 +29,8 @@ package struct OutputNaming {
     }
 
     /// The format written for an input named `relativeName`: the fixed one, or for `keep`
-    /// what its extension's format keeps to (PNG for TIFF, GIF and BMP; JPEG for AVIF and
-    /// HEIF; itself for the formats written); a name with no known image extension (a URL such as
+    /// what its extension's format keeps to (itself for the formats written; PNG for TIFF and
+    /// BMP, JPEG for HEIF); a name with no known image extension (a URL such as
     /// `https://host/photo?id=3`) gets JPEG, the usual format of photos on the web.
     package func format(for relativeName: String) -> ImageFormat {
         fixedFormat ?? ImageFileName.format(of: ImageFileName.baseName(of: relativeName))?.keepOutputFormat ?? .jpeg

@@ -38,8 +38,8 @@ enum GIFBlocks {
         out.append(0)
     }
 
-    /// The ICC profile as ImageMagick writes it and Pillow reads it: the ICCRGBG1012
-    /// application extension, the profile in sub-blocks.
+    /// The ICC profile as ImageMagick writes and reads it (`GIFColourProfile` reads it back;
+    /// Pillow 13 reads none): the ICCRGBG1012 application extension, the profile in sub-blocks.
     static func iccExtension(_ profile: [UInt8], into out: inout [UInt8]) {
         out.append(contentsOf: [0x21, 0xFF, 11])
         out.append(contentsOf: Array("ICCRGBG1012".utf8))

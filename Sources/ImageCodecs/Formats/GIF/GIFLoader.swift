@@ -8,8 +8,10 @@
 /// GIF has no warnings here: LZW data that ends before a frame is complete is `.truncated`
 /// (Pillow: "image file is truncated") whatever `failOnWarnings` says. A still decode reads the
 /// records after the first frame only to learn whether another follows (`DecodeFacts.isAnimated`):
-/// damage there fails nothing. GIF carries no orientation; its rare ICC application
-/// extension is not read.
+/// damage there fails nothing. GIF carries no orientation. Its ICC profile is the
+/// `ICCRGBG1012` application extension before the first image (`GIFColourProfile`); one that
+/// cannot be used is left out with a line in `DecodeFacts.metadataWarnings`, as a broken EXIF
+/// block is.
 struct GIFLoader: ImageLoader {
     static let signature87: [UInt8] = Array("GIF87a".utf8)
     static let signature89: [UInt8] = Array("GIF89a".utf8)
@@ -23,8 +25,11 @@ struct GIFLoader: ImageLoader {
     private let reader: GIFFrameReader
     private let source: String
     let header: ImageHeader
+    /// Why the profile extension was dropped, when the decode reads the profile.
+    private let droppedProfile: String?
 
     init(_ file: consuming [UInt8], source: String, options: DecodeOptions) throws(ImageCodecError) {
+        droppedProfile = options.readsICCProfile ? file.withUnsafeBytes { GIFColourProfile.read($0) }.dropReason : nil
         let reader = try GIFFrameReader(file, source: source)
         self.reader = reader
         self.source = source
@@ -49,8 +54,9 @@ struct GIFLoader: ImageLoader {
             decoded = try decoded.animated(firstDuration: first.duration, rest: canvas, orientation: .topLeft,
                                            options: options, source: source)
         }
+        if let droppedProfile { decoded.facts.metadataWarnings.append("ICC profile dropped: \(droppedProfile)") }
         return decoded
     }
 
-    static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? { nil }
+    static func iccProfile(in bytes: UnsafeRawBufferPointer) -> [UInt8]? { GIFColourProfile.read(bytes).profile }
 }
