@@ -68,6 +68,7 @@ extension ImageDecoder {
                                                     scaleDenominator: coefficients.scaleDenominator))
         prelude.finish(&shell, options: options)
         shell.facts.decodedOnDevice = true
+        shell.facts.deviceDecodeStage = coefficients.entropyScan == nil ? 1 : 2
         return .jpegCoefficients(JPEGCoefficientImage(coefficients: coefficients, metadata: shell.metadata,
                                                       facts: shell.facts, file: data, source: source,
                                                       options: requested))
