@@ -12,8 +12,11 @@ import Testing
 /// implementation's own threads are not counted) for
 /// - host decode: libjpeg-turbo's whole decode at the thumbnail's scale, plus the copy of the
 ///   RGBA image into upload staging that a GPU upload makes;
-/// - device decode: the coefficient read (`decodeForDevice`: header, entropy decode, copy out of
-///   libjpeg) plus the copy of the coefficients into upload staging (`JPEGDecodeLayout`);
+/// - device decode, stage 1: the coefficient read (`decodeForDevice` with `.coefficients`:
+///   header, entropy decode, copy out of libjpeg) plus the copy of the coefficients into upload
+///   staging (`JPEGDecodeLayout`);
+/// - device decode, stage 2 (baseline files): the header read and restart-marker scan
+///   (`decodeForDevice` with `.entropy`) plus the copy of the scan into upload staging;
 /// - the 512 JPEG encode of the thumbnail, which both paths then pay alike.
 ///
 ///     GPUGLITCH_BENCHMARK=1 [GPUGLITCH_CORPUS=dir] swift test --filter JPEGDecodeHostCostBenchmark
@@ -34,6 +37,7 @@ struct JPEGDecodeHostCostBenchmark {
             return w < h ? PixelSize(width: 512, height: side) : PixelSize(width: side, height: 512)
         }
         var host = 0.0, device = 0.0, staged = 0.0, encode = 0.0, coefficientBytes = 0, rgbaBytes = 0, onDevice = 0
+        var stage2 = 0.0, stage2Staged = 0.0, scanBytes = 0, onStage2 = 0
         for name in names {
             let bytes = try ImageFileReader.readAll(path: Self.folder + "/" + name)
             var start = Self.now()
@@ -43,7 +47,8 @@ struct JPEGDecodeHostCostBenchmark {
             host += Self.now() - start
             rgbaBytes += staging.count
             start = Self.now()
-            let input = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options)
+            let input = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options,
+                                                         stage: .coefficients)
             let read = Self.now()
             device += read - start
             if case .jpegCoefficients(let jpeg) = input {
@@ -54,6 +59,17 @@ struct JPEGDecodeHostCostBenchmark {
                 onDevice += 1
             }
             staged += Self.now() - read
+            start = Self.now()
+            let headers = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options, stage: .entropy)
+            let parsed = Self.now()
+            stage2 += parsed - start
+            if case .jpegCoefficients(let jpeg) = headers, let scan = jpeg.coefficients.entropyScan {
+                var upload = [UInt8](repeating: 0, count: scan.bytes.count)
+                scan.bytes.withUnsafeBytes { source in upload.withUnsafeMutableBytes { $0.copyMemory(from: source) } }
+                scanBytes += upload.count
+                onStage2 += 1
+            }
+            stage2Staged += Self.now() - parsed
             let thumbnail = try HostImage(width: 512, height: 512)
             start = Self.now()
             _ = try ImageEncoder.encode(thumbnail, as: .jpeg)
@@ -65,6 +81,9 @@ struct JPEGDecodeHostCostBenchmark {
                      + "against %.1f MB coefficients per image",
                      names.count, onDevice, host / n * 1e3, device / n * 1e3, staged / n * 1e3, encode / n * 1e3,
                      Double(rgbaBytes) / n / 1e6, Double(coefficientBytes) / n / 1e6))
+        print(String(format: "stage 2: %d of %d JPEGs; header read and marker scan %.2f ms + scan staging %.2f ms per image; "
+                     + "uploads %.2f MB of scan per image", onStage2, names.count, stage2 / n * 1e3,
+                     stage2Staged / n * 1e3, Double(scanBytes) / n / 1e6))
     }
 
     static func now() -> Double {

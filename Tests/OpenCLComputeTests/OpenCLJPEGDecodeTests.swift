@@ -53,6 +53,8 @@ struct OpenCLJPEGDecodeTests {
             var facts = coefficients.facts
             #expect(facts.decodedOnDevice)
             facts.decodedOnDevice = false
+            #expect(facts.deviceDecodeStage == (coefficients.coefficients.entropyScan == nil ? 1 : 2))
+            facts.deviceDecodeStage = nil
             #expect(coefficients.metadata == expected.metadata && facts == expected.facts, "\(name)")
             guard let decoded = try opencl.decodeJPEG(coefficients.coefficients) else {
                 // Declined: the caller decodes the file on the host (DecodeStep), to these pixels.

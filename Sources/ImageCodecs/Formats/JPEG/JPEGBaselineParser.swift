@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides from a JPEG's headers whether the device may Huffman-decode it (issue 35 stage 2)
 /// and, if so, makes its `JPEGEntropyScan`. The bytes are untrusted: every read is bounds
 /// checked and nothing here traps.
@@ -138,7 +144,11 @@ package enum JPEGBaselineParser {
             rebased[i] -= Int32(start)
             rebased[i + 1] -= Int32(start)
         }
-        return JPEGEntropyScan(bytes: Array(b[start..<stop]), intervals: rebased, tables: tables,
+        let bytes = [UInt8](unsafeUninitializedCapacity: stop - start) { buffer, initialised in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: b[start..<stop]))
+            initialised = stop - start
+        }
+        return JPEGEntropyScan(bytes: bytes, intervals: rebased, tables: tables,
                                mcuBlocks: blocks, mcusPerRow: mcusPerRow, mcuCount: mcuCount)
     }
 
@@ -152,11 +162,11 @@ package enum JPEGBaselineParser {
         var intervals: [Int32] = []
         intervals.reserveCapacity(expected * JPEGEntropyScan.intervalInts)
         var first = start, at = start
+        guard let base = b.baseAddress else { return nil }
         while at + 1 < b.count {
-            guard b[at] == 0xFF else {
-                at += 1
-                continue
-            }
+            // memchr: this loop runs over every byte of the scan, the host's one pass over it.
+            guard let found = memchr(base + at, 0xFF, b.count - 1 - at) else { return nil }
+            at = base.distance(to: UnsafeRawPointer(found))
             let code = b[at + 1]
             if code == 0x00 {
                 at += 2
