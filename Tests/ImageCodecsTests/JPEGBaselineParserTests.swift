@@ -54,6 +54,9 @@ import TestSupport
         var junk = file
         junk.insert(0x41, at: 2)                // a stray byte between SOI and APP0
         #expect(Self.parse(junk) == nil)
+        // An SOS segment with no body, at the very end of the bytes.
+        let sos = try #require((0..<file.count - 1).first { file[$0] == 0xFF && file[$0 + 1] == 0xDA })
+        #expect(Self.parse(Array(file[..<sos]) + [0xFF, 0xDA, 0x00, 0x02]) == nil)
         // Every cut-short copy is declined (no EOI), and no prefix traps.
         for end in 0..<file.count - 1 {
             #expect(Self.parse(Array(file[..<end])) == nil, "cut at \(end)")

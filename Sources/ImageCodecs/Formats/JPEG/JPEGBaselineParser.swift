@@ -89,6 +89,7 @@ package enum JPEGBaselineParser {
                              dcTables: [(counts: [UInt8], values: [UInt8])?],
                              acTables: [(counts: [UInt8], values: [UInt8])?],
                              restartInterval: Int) -> JPEGEntropyScan? {
+        guard end > header else { return nil }
         let count = Int(b[header])
         guard count == frame.components.count, end - header == 1 + 2 * count + 3,
               b[end - 3] == 0, b[end - 2] == 63, b[end - 1] == 0 else { return nil }
