@@ -58,7 +58,6 @@ struct ImageJob: Sendable {
                 result.decodedHeight = decoded.height
             }
             result.decodedOnDevice = load.facts?.decodedOnDevice
-            result.decodeStage = load.facts?.deviceDecodeStage
             switch outcome {
             case .success(let saved):
                 result.outputWidth = saved.first?.width
