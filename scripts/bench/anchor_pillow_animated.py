@@ -15,9 +15,11 @@ Usage: anchor_pillow_animated.py INDIR OUTDIR [JOBS]
 
 import os
 import sys
-from multiprocessing import Pool
 
 from PIL import Image, ImageOps
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from corpus_files import run_anchor  # noqa: E402
 
 SIZE = 256
 
@@ -42,13 +44,7 @@ def thumbnail(job):
 
 
 def main():
-    in_dir, out_dir = sys.argv[1], sys.argv[2]
-    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    work = [(p, os.path.join(out_dir, os.path.splitext(os.path.basename(p))[0] + ".webp"))
-            for p in animated_inputs(in_dir)]
-    with Pool(jobs) as pool:
-        for _ in pool.imap_unordered(thumbnail, work):
-            pass
+    run_anchor(thumbnail, inputs=animated_inputs, extension=".webp")
 
 
 if __name__ == "__main__":

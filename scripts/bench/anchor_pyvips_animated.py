@@ -15,10 +15,10 @@ Usage: anchor_pyvips_animated.py INDIR OUTDIR [JOBS]
 
 import os
 import sys
-from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from anchor_pillow_animated import SIZE, animated_inputs  # noqa: E402
+from corpus_files import run_anchor  # noqa: E402
 
 BIG = 100_000  # "no limit" on the longer side: the shorter side decides the scale
 
@@ -42,13 +42,7 @@ def thumbnail(job):
 
 def main():
     os.environ.setdefault("VIPS_CONCURRENCY", "1")
-    in_dir, out_dir = sys.argv[1], sys.argv[2]
-    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    work = [(p, os.path.join(out_dir, os.path.splitext(os.path.basename(p))[0] + ".webp"))
-            for p in animated_inputs(in_dir)]
-    with Pool(jobs) as pool:
-        for _ in pool.imap_unordered(thumbnail, work):
-            pass
+    run_anchor(thumbnail, inputs=animated_inputs, extension=".webp")
 
 
 if __name__ == "__main__":

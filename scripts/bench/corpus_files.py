@@ -18,17 +18,18 @@ def corpus_files(folder: str) -> list[str]:
                   if n.lower().endswith(EXTENSIONS))
 
 
-def output_path(out_dir: str, path: str) -> str:
-    """OUT/<stem>.jpg: the corpus has no two files with one stem."""
-    return os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + ".jpg")
+def output_path(out_dir: str, path: str, extension: str = ".jpg") -> str:
+    """OUT/<stem><extension>: the corpus has no two files with one stem."""
+    return os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + extension)
 
 
-def run_anchor(thumbnail, initializer=None):
-    """The anchors' command line, INDIR OUTDIR [JOBS]: thumbnail((path, out)) for every corpus
-    file over a multiprocessing pool of JOBS workers (default 2)."""
+def run_anchor(thumbnail, initializer=None, inputs=corpus_files, extension=".jpg"):
+    """The anchors' command line, INDIR OUTDIR [JOBS]: thumbnail((path, out)) for every file
+    `inputs` lists in INDIR (the corpus by default) over a multiprocessing pool of JOBS workers
+    (default 2), `out` being OUTDIR/<stem><extension>."""
     in_dir, out_dir = sys.argv[1], sys.argv[2]
     jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    work = [(p, output_path(out_dir, p)) for p in corpus_files(in_dir)]
+    work = [(p, output_path(out_dir, p, extension)) for p in inputs(in_dir)]
     with Pool(jobs, initializer=initializer) as pool:
         for _ in pool.imap_unordered(thumbnail, work):
             pass
