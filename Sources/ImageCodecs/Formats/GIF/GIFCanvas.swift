@@ -115,7 +115,7 @@ final class GIFCanvas: AnimationFrameReader {
         disposalMethod = frame.disposal
         // Initialised to the background, then the frame over it: no pixel is left unwritten.
         canvas = [UInt32](repeating: lookup[frame.transparentIndex ?? 0], count: width * height)
-        draw(frame, indices: indices) { index, _ in lookup[index] }
+        draw(indices) { index, _ in lookup[index] }
     }
 
     /// Frame 0's disposal, computed on the palette image: its transparent index, else the
@@ -180,11 +180,12 @@ final class GIFCanvas: AnimationFrameReader {
     private func paste(_ frame: GIFFrameDescriptor, indices: GIFFrameIndices) {
         let lookup = Self.lookup(frame)
         let transparent = frame.transparentIndex
-        draw(frame, indices: indices) { index, old in index == transparent ? old : lookup[index] }
+        draw(indices) { index, old in index == transparent ? old : lookup[index] }
     }
 
-    /// Each pixel of the frame inside the canvas, replaced by `colour(index, old)`.
-    private func draw(_ frame: GIFFrameDescriptor, indices: GIFFrameIndices, colour: (Int, UInt32) -> UInt32) {
+    /// Each pixel of the frame inside the canvas (`indices` holds exactly those), replaced by
+    /// `colour(index, old)`.
+    private func draw(_ indices: GIFFrameIndices, colour: (Int, UInt32) -> UInt32) {
         forEachCanvasRow(x: indices.x, y: indices.y, width: indices.width, height: indices.height) { range, row in
             let source = (row - indices.y) * indices.width
             for (k, i) in range.enumerated() { canvas[i] = colour(Int(indices.indices[source + k]), canvas[i]) }
