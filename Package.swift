@@ -82,7 +82,8 @@ let package = Package(
         // The built-in passes' OpenCL C (BuiltInKernels/*.cl) is embedded in the binary as byte arrays.
         .target(name: "OpenCLCompute", dependencies: ["ComputeCore", "ImageCodecs", "ImageMaths", "COpenCL"],
                 resources: [.embedInCode("BuiltInKernels/resample.cl"), .embedInCode("BuiltInKernels/crop.cl"),
-                            .embedInCode("JPEGDecode/jpeg_idct.cl"), .embedInCode("JPEGDecode/jpeg_colour.cl")]),
+                            .embedInCode("JPEGDecode/jpeg_idct.cl"), .embedInCode("JPEGDecode/jpeg_colour.cl"),
+                            .embedInCode("JPEGDecode/jpeg_huffman.cl")]),
 
         // Layer 6: device selection, the one place that knows both backends.
         // Built-in effects, written with the public ImageKernel API only (as a user's would be).
@@ -135,7 +136,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ImageMathsTests", dependencies: ["ImageMaths", "TestSupport"]),
         .testTarget(name: "CPUComputeTests", dependencies: ["CPUCompute", "ImageEffects", "TestSupport"]),
-        .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "ImageEffects", "TestSupport"]),
+        .testTarget(name: "OpenCLComputeTests", dependencies: ["OpenCLCompute", "CPUCompute", "ImageEffects", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "ComputeDevicesTests", dependencies: ["ComputeDevices", "OpenCLCompute", "CPUCompute", "TestSupport"]),
         .testTarget(
             name: "GPUOpsTests",

@@ -308,12 +308,13 @@ static int gpuglitch_jpeg_smoothing_applies(j_decompress_ptr cinfo) {
     return useful;
 }
 
-/// Reads the header and every coefficient of `size` bytes at `data`, sized for a decode at
-/// 1/`scale_denom`. Returns 0, or -1 with libjpeg's message (the reader is then closed by the
-/// caller all the same).
-static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_reader *reader,
-                                                   const unsigned char *data, size_t size, int scale_denom,
-                                                   char message[JMSG_LENGTH_MAX]) {
+/// Reads the header of `size` bytes at `data`, sized for a decode at 1/`scale_denom`, and, if
+/// `read_coefficients`, every coefficient (without, the device decodes them: issue 35 stage 2,
+/// JPEGEntropyScan.swift). Returns 0, or -1 with libjpeg's message (the reader is then closed
+/// by the caller all the same).
+static inline int gpuglitch_jpeg_coefficients_start(gpuglitch_jpeg_coefficient_reader *reader,
+                                                    const unsigned char *data, size_t size, int scale_denom,
+                                                    int read_coefficients, char message[JMSG_LENGTH_MAX]) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     message[0] = 0;
     cinfo->err = jpeg_std_error(&reader->error.pub);
@@ -349,9 +350,17 @@ static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_re
         reader->downsampled_width[ci] = cinfo->comp_info[ci].downsampled_width;
         reader->downsampled_height[ci] = cinfo->comp_info[ci].downsampled_height;
     }
+    if (!read_coefficients) return 0;
     reader->arrays = jpeg_read_coefficients(cinfo);
     reader->block_smoothing = gpuglitch_jpeg_smoothing_applies(cinfo);
     return 0;
+}
+
+/// `gpuglitch_jpeg_coefficients_start` reading every coefficient.
+static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_reader *reader,
+                                                   const unsigned char *data, size_t size, int scale_denom,
+                                                   char message[JMSG_LENGTH_MAX]) {
+    return gpuglitch_jpeg_coefficients_start(reader, data, size, scale_denom, 1, message);
 }
 
 /// Copies component `ci`'s `width_in_blocks` x `height_in_blocks` blocks (64 coefficients

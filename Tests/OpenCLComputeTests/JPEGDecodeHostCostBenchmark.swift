@@ -6,15 +6,21 @@ import Glibc
 import ImageCodecs
 import ImageMaths
 import Testing
+import TestSupport
 
 /// The host's share of the thumbnail job's decode (issue 35, item 5a), printed, never asserted:
 /// per corpus JPEG, the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so an OpenCL
 /// implementation's own threads are not counted) for
 /// - host decode: libjpeg-turbo's whole decode at the thumbnail's scale, plus the copy of the
 ///   RGBA image into upload staging that a GPU upload makes;
-/// - device decode: the coefficient read (`decodeForDevice`: header, entropy decode, copy out of
-///   libjpeg) plus the copy of the coefficients into upload staging (`JPEGDecodeLayout`);
-/// - the 512 JPEG encode of the thumbnail, which both paths then pay alike.
+/// - device decode, stage 1: the coefficient read (`decodeForDevice` with `.coefficients`:
+///   header, entropy decode, copy out of libjpeg) plus the copy of the coefficients into upload
+///   staging (`JPEGDecodeLayout`);
+/// - device decode, stage 2 (baseline files): the header read and restart-marker scan
+///   (`decodeForDevice` with `.entropy`) plus the copy of the scan into upload staging;
+/// - the 512 JPEG encode of the thumbnail, which both paths then pay alike;
+/// and, for the first 10 stage 2 files, the wall time of the Huffman pass alone on the test
+/// device (jpeg_huffman.cl, one work-item per restart interval).
 ///
 ///     GPUGLITCH_BENCHMARK=1 [GPUGLITCH_CORPUS=dir] swift test --filter JPEGDecodeHostCostBenchmark
 @Suite("JPEG decode: host CPU per image", .serialized,
@@ -34,6 +40,9 @@ struct JPEGDecodeHostCostBenchmark {
             return w < h ? PixelSize(width: 512, height: side) : PixelSize(width: side, height: 512)
         }
         var host = 0.0, device = 0.0, staged = 0.0, encode = 0.0, coefficientBytes = 0, rgbaBytes = 0, onDevice = 0
+        var stage2 = 0.0, stage2Staged = 0.0, scanBytes = 0, onStage2 = 0
+        let opencl = try OpenCLTestDevice.backend()
+        var huffmanWall = 0.0, huffmanRuns = 0, intervals = 0
         for name in names {
             let bytes = try ImageFileReader.readAll(path: Self.folder + "/" + name)
             var start = Self.now()
@@ -43,7 +52,8 @@ struct JPEGDecodeHostCostBenchmark {
             host += Self.now() - start
             rgbaBytes += staging.count
             start = Self.now()
-            let input = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options)
+            let input = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options,
+                                                         stage: .coefficients)
             let read = Self.now()
             device += read - start
             if case .jpegCoefficients(let jpeg) = input {
@@ -54,6 +64,25 @@ struct JPEGDecodeHostCostBenchmark {
                 onDevice += 1
             }
             staged += Self.now() - read
+            start = Self.now()
+            let headers = try ImageDecoder.decodeForDevice(data: bytes, source: name, options: options, stage: .entropy)
+            let parsed = Self.now()
+            stage2 += parsed - start
+            if case .jpegCoefficients(let jpeg) = headers, let scan = jpeg.coefficients.entropyScan {
+                var upload = [UInt8](repeating: 0, count: scan.bytes.count)
+                scan.bytes.withUnsafeBytes { source in upload.withUnsafeMutableBytes { $0.copyMemory(from: source) } }
+                stage2Staged += Self.now() - parsed
+                scanBytes += upload.count
+                onStage2 += 1
+                intervals += scan.intervalCount
+                if huffmanRuns < 10 {
+                    let clock = ContinuousClock.now
+                    _ = try opencl.entropyDecodeJPEG(jpeg.coefficients)
+                    let elapsed = ContinuousClock.now - clock
+                    huffmanWall += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    huffmanRuns += 1
+                }
+            }
             let thumbnail = try HostImage(width: 512, height: 512)
             start = Self.now()
             _ = try ImageEncoder.encode(thumbnail, as: .jpeg)
@@ -65,6 +94,12 @@ struct JPEGDecodeHostCostBenchmark {
                      + "against %.1f MB coefficients per image",
                      names.count, onDevice, host / n * 1e3, device / n * 1e3, staged / n * 1e3, encode / n * 1e3,
                      Double(rgbaBytes) / n / 1e6, Double(coefficientBytes) / n / 1e6))
+        print(String(format: "stage 2: %d of %d JPEGs; header read and marker scan %.2f ms + scan staging %.2f ms per image; "
+                     + "uploads %.2f MB of scan per image", onStage2, names.count, stage2 / n * 1e3,
+                     stage2Staged / n * 1e3, Double(scanBytes) / n / 1e6))
+        print(String(format: "stage 2 Huffman pass on %@: %.1f ms wall per image (first %d), %.1f restart intervals per image",
+                     opencl.name, huffmanWall / Double(max(huffmanRuns, 1)) * 1e3, huffmanRuns,
+                     Double(intervals) / Double(max(onStage2, 1))))
     }
 
     static func now() -> Double {

@@ -25,14 +25,18 @@ struct DecodeOnDeviceTests {
     }
 
     private func records(_ folder: TemporaryFolder, _ name: String) throws -> [String: String] {
+        try records(folder, name, key: "decodedOn")
+    }
+
+    private func records(_ folder: TemporaryFolder, _ name: String, key: String) throws -> [String: String] {
         let json = try #require(try JSONSerialization.jsonObject(with: folder.contents(name)) as? [String: Any])
         let images = try #require(json["images"] as? [[String: Any]])
-        var decodedOn: [String: String] = [:]
+        var values: [String: String] = [:]
         for image in images {
             let input = try #require(image["input"] as? String)
-            decodedOn[(input as NSString).lastPathComponent] = image["decodedOn"] as? String ?? "absent"
+            values[(input as NSString).lastPathComponent] = image[key].map { "\($0)" } ?? "absent"
         }
-        return decodedOn
+        return values
     }
 
     @Test("--device cpu --decode device is a usage error that says why")
@@ -67,6 +71,14 @@ struct DecodeOnDeviceTests {
                 let onDevice = run == "device" && !name.contains("cmyk") && !name.contains("ycck")
                 #expect(decodedOn[name] == (onDevice ? "device" : "host"), "\(run): \(name)")
             }
+            // The stage: 2 (the device's Huffman decode) for baseline files, 1 for progressive ones.
+            let stages = try records(folder, "\(run).json", key: "decodeStage")
+            for name in names {
+                let expected = decodedOn[name] != "device" ? "absent" : name.contains("progressive") ? "1" : nil
+                if let expected { #expect(stages[name] == expected, "\(run): \(name)") }
+                else { #expect(stages[name] == "1" || stages[name] == "2", "\(run): \(name)") }
+            }
+            if run == "device" { #expect(stages.values.filter { $0 == "2" }.count >= 10, "\(stages)") }
         }
         #expect(outputs["cpu"]?.count == names.count * 2)
         for run in ["device", "auto"] {

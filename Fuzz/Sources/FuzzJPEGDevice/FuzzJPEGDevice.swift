@@ -4,13 +4,16 @@ import FuzzSupport
 import ImageCodecs
 import ImageMaths
 
-/// The device JPEG decoder (issue 35 stage 1) against libjpeg-turbo on the host, on mutated
+/// The device JPEG decoder (issue 35 stages 1 and 2) against libjpeg-turbo on the host, on mutated
 /// JPEGs: the first byte picks the shrink-on-load scale (1, 1/2, 1/4, 1/8), `--fail-on
 /// warning` and whether the EXIF orientation is applied; the rest is the file. A file the
 /// host refuses must be refused for the device with the same error; one the host reads must
 /// be decoded on every OpenCL device (POCL in CI) to the host's bytes, or sent to the host
 /// (`JPEGCoefficientReader` returning nil, or a device turning the coefficients down): never
-/// decoded differently. Metadata and facts must match too.
+/// decoded differently. Metadata and facts must match too. Baseline files take stage 2 (the
+/// Huffman decode on the device, which must decline any stream that is not clean), every
+/// input also goes through `JPEGBaselineParser` on its own (it must not trap on any bytes),
+/// and where the parser accepts a file, the stage 1 path must give the same pixels.
 @_cdecl("FuzzJPEGDevice_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     FuzzDriver.run(argc, argv) { bytes in
@@ -26,7 +29,9 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
                 PixelSize(width: max(1, w / (2 * denominator)), height: max(1, h / (2 * denominator)))
             }
         }
-        compare(file, options: options)
+        let baseline = file.withUnsafeBytes { JPEGBaselineParser.parse($0) } != nil
+        compare(file, options: options, stage: .entropy)
+        if baseline { compare(file, options: options, stage: .coefficients) }
     }
 }
 
@@ -39,12 +44,12 @@ private let devices: [any ComputeBackend] = {
     return devices
 }()
 
-private func compare(_ file: [UInt8], options: DecodeOptions) {
+private func compare(_ file: [UInt8], options: DecodeOptions, stage: JPEGDeviceStage) {
     let host: Result<DecodedImage, ImageCodecError> = Result { () throws(ImageCodecError) in
         try ImageDecoder.decode(data: file, source: "fuzz", options: options)
     }
     let device: Result<DeviceDecodeInput, ImageCodecError> = Result { () throws(ImageCodecError) in
-        try ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options)
+        try ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options, stage: stage)
     }
     switch (host, device) {
     case (.failure(let expected), .failure(let actual)):
@@ -55,17 +60,35 @@ private func compare(_ file: [UInt8], options: DecodeOptions) {
     case (.success(let expected), .success(.jpegCoefficients(let jpeg))):
         var facts = jpeg.facts
         facts.decodedOnDevice = false
+        facts.deviceDecodeStage = nil
         FuzzDriver.require(jpeg.metadata == expected.metadata && facts == expected.facts,
                            "metadata or facts differ: \(jpeg.facts) against \(expected.facts)")
         for backend in devices {
             do {
-                guard let pixels = try backend.core.decodeJPEG(jpeg.coefficients) else { continue }
+                guard let pixels = try backend.core.decodeJPEG(jpeg.coefficients) else {
+                    let host = try jpeg.decodeOnHost()
+                    FuzzDriver.require(host.image == expected.image, "declined, then the host decode differs")
+                    continue
+                }
                 let image = try pixels.hostImage()
                 FuzzDriver.require(image == expected.image,
                                    "\(backend.name): \(PixelDifference.first(expected.image, image).map { "\($0)" } ?? "sizes")")
             } catch {
                 FuzzDriver.require(false, "\(backend.name) failed: \(error)")
             }
+        }
+    case (.failure(let expected), .success(.jpegCoefficients(let jpeg))) where jpeg.coefficients.entropyScan != nil:
+        // Stage 2 leaves the scan unread on the host: every device must decline a stream
+        // libjpeg-turbo refuses, and the host decode the caller then makes must fail alike.
+        for backend in devices {
+            let decoded = try? backend.core.decodeJPEG(jpeg.coefficients)
+            FuzzDriver.require(decoded == nil, "\(backend.name) decoded a stream the host refuses (\(expected))")
+        }
+        do {
+            _ = try jpeg.decodeOnHost()
+            FuzzDriver.require(false, "the host refused it (\(expected)); decodeOnHost read it")
+        } catch {
+            FuzzDriver.require(error.description == expected.description, "host: \(expected); after the device: \(error)")
         }
     case (.success, .failure(let error)):
         FuzzDriver.require(false, "the host decoded it; for the device: \(error)")

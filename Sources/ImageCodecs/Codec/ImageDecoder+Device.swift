@@ -35,15 +35,16 @@ package struct JPEGCoefficientImage: Sendable {
 
 extension ImageDecoder {
     /// `decode(contentsOf:options:)` for a device decoder.
-    package static func decodeForDevice(contentsOf path: String,
-                                        options: DecodeOptions) throws(ImageCodecError) -> DeviceDecodeInput {
-        try decodeForDevice(data: ImageFileReader.readAll(path: path), source: path, options: options)
+    package static func decodeForDevice(contentsOf path: String, options: DecodeOptions,
+                                        stage: JPEGDeviceStage = .entropy) throws(ImageCodecError) -> DeviceDecodeInput {
+        try decodeForDevice(data: ImageFileReader.readAll(path: path), source: path, options: options, stage: stage)
     }
 
     /// `decode(data:source:options:)` for a device decoder: the same checks, in the same order,
-    /// with the same errors; a JPEG the device reproduces exactly stops at its coefficients.
-    package static func decodeForDevice(data: [UInt8], source: String,
-                                        options: DecodeOptions) throws(ImageCodecError) -> DeviceDecodeInput {
+    /// with the same errors; a JPEG the device reproduces exactly stops at its coefficients
+    /// (`stage` `.entropy`: at its headers and scan where the device can entropy-decode it).
+    package static func decodeForDevice(data: [UInt8], source: String, options: DecodeOptions,
+                                        stage: JPEGDeviceStage = .entropy) throws(ImageCodecError) -> DeviceDecodeInput {
         let format = try sniff(data, source: source)
         guard format == .jpeg else { return .decoded(try decode(data: data, source: source, options: options)) }
         let requested = options
@@ -53,7 +54,7 @@ extension ImageDecoder {
         let loader = try JPEGLoader(data, source: source, options: options)
         let header = loader.header
         try checkPixelLimit(width: header.storedWidth, height: header.storedHeight, options: options, source: source)
-        guard let coefficients = try loader.coefficients(options: options) else {
+        guard let coefficients = try loader.coefficients(options: options, stage: stage) else {
             var decoded = try loader.decode(options: options)
             prelude.finish(&decoded, options: options)
             return .decoded(decoded)
@@ -67,6 +68,7 @@ extension ImageDecoder {
                                                     scaleDenominator: coefficients.scaleDenominator))
         prelude.finish(&shell, options: options)
         shell.facts.decodedOnDevice = true
+        shell.facts.deviceDecodeStage = coefficients.entropyScan == nil ? 1 : 2
         return .jpegCoefficients(JPEGCoefficientImage(coefficients: coefficients, metadata: shell.metadata,
                                                       facts: shell.facts, file: data, source: source,
                                                       options: requested))

@@ -22,6 +22,10 @@ public struct DecodeFacts: Sendable, Equatable {
     /// Whether a compute device made the pixels from the JPEG's coefficients (`--decode
     /// device`, issue 35 stage 1) rather than libjpeg-turbo on the host; the bytes are the same.
     public package(set) var decodedOnDevice = false
+    /// With `decodedOnDevice`: 1 when libjpeg-turbo entropy-decoded the file on the host and the
+    /// device made the pixels of the coefficients, 2 when the device did the Huffman decode too
+    /// (issue 35); nil otherwise.
+    package var deviceDecodeStage: Int? = nil
 
     package init(format: ImageFormat, sourceWidth: Int, sourceHeight: Int, scaleDenominator: Int = 1,
                 convertedThroughProfile: Bool = false) {

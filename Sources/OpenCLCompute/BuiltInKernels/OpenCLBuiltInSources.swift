@@ -7,10 +7,11 @@ enum OpenCLBuiltInSources {
     /// Rectangle copy.
     static var crop: String { string(PackageResources.crop_cl) }
 
-    /// JPEG coefficients to RGBA (`OpenCLBackend.decodeJPEG`): the inverse DCTs, then the
+    /// JPEG coefficients to RGBA (`OpenCLBackend.decodeJPEG`): the Huffman decode (stage 2), the inverse DCTs, then the
     /// upsampling and colour conversion (JPEGDecode/, beside this folder).
     static var jpegDecode: String {
-        [string(PackageResources.jpeg_idct_cl), string(PackageResources.jpeg_colour_cl)].joined(separator: "\n")
+        [string(PackageResources.jpeg_huffman_cl), string(PackageResources.jpeg_idct_cl),
+         string(PackageResources.jpeg_colour_cl)].joined(separator: "\n")
     }
 
     /// Every built-in source, in the order they are concatenated into one program.

@@ -11,6 +11,14 @@ enum JPEGDecodeKernel {
     /// dstHeight`: one work-item per output pixel.
     static let colour = KernelFunction<KernelImage, KernelTable, Int32, Int32, Int32, Int32, KernelImage, Int32,
                                        Int32>("jpeg_colour")
+    /// `scan, intervals, intervalCount, tables, mcuBlocks, blocksPerMCU, mcusPerRow,
+    /// components, buffer (flag + coefficients)` (jpeg_huffman.cl): one work-item per restart
+    /// interval.
+    static let huffman = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, KernelTable, Int32, Int32,
+                                        KernelTable, KernelImage>("jpeg_huffman")
+    /// Work-items a group of the Huffman pass prefers: intervals are independent, and a file
+    /// has few of them.
+    static let preferredLocalHuffman = [32]
     /// Work-items a group of the IDCT pass prefers (blocks side by side in memory).
     static let preferredLocalIDCT = [64]
 }

@@ -51,9 +51,15 @@ struct JPEGDecodeLayout {
         uploadBytes = Self.headerBytes + firstBlock * 64 * 2
     }
 
+    /// Writes the zeroed header into `bytes` (`headerBytes` long): all of the upload when the
+    /// device decodes the blocks itself (stage 2).
+    func writeHeader(into bytes: UnsafeMutableRawBufferPointer) {
+        bytes.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headerBytes)
+    }
+
     /// Writes the upload into `bytes` (`uploadBytes` long): the zeroed header, then the blocks.
     func writeUpload(of coefficients: JPEGCoefficients, into bytes: UnsafeMutableRawBufferPointer) {
-        bytes.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headerBytes)
+        writeHeader(into: bytes)
         var offset = Self.headerBytes
         for component in coefficients.components {
             component.blocks.withUnsafeBytes { source in

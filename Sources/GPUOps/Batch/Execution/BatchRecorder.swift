@@ -48,6 +48,7 @@ package final class BatchRecorder: Sendable {
         record.fellBackToCPU = result?.fellBackToCPU == true ? true : nil
         record.sharedToCPU = result?.sharedToCPU == true ? true : nil
         record.decodedOn = result?.decodedOnDevice.map { $0 ? "device" : "host" }
+        record.decodeStage = result?.decodeStage
         if let warnings = result?.warnings, !warnings.isEmpty { record.warnings = warnings }
         if let sizeNames, !outputs.isEmpty {
             let saved = result?.savedOutputs ?? []

@@ -48,6 +48,9 @@ package struct BatchReport: Codable, Equatable {
         /// Where the input's pixels were decoded, once decoded: `host` (libjpeg-turbo and every
         /// other decoder) or `device` (a JPEG made from its coefficients on the OpenCL device).
         package var decodedOn: String?
+        /// With `decodedOn` `device`: 1 (the host entropy-decoded, the device made the pixels of
+        /// the coefficients) or 2 (the device did the Huffman decode too).
+        package var decodeStage: Int?
         /// Metadata of the input dropped from its outputs, one line each; absent when none.
         package var warnings: [String]?
     }

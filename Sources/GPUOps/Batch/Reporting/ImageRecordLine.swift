@@ -16,6 +16,7 @@ package enum ImageRecordLine {
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             out.append(contentsOf: "\":".utf8)
         }
+        if let stage = record.decodeStage { key("decodeStage"); out.append(contentsOf: String(stage).utf8) }
         if let decodedOn = record.decodedOn { key("decodedOn"); string(decodedOn, into: &out) }
         if let error = record.error { key("error"); string(error, into: &out) }
         if let fell = record.fellBackToCPU { key("fellBackToCPU"); out.append(contentsOf: (fell ? "true" : "false").utf8) }

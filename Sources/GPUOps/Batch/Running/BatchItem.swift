@@ -48,6 +48,9 @@ package struct BatchItemResult: Sendable {
     /// Whether the device made the pixels from the JPEG's coefficients (false: the host
     /// decoded it), once decoded.
     package var decodedOnDevice: Bool?
+    /// With `decodedOnDevice` true: 1 or 2, the part of the decode the device did
+    /// (`DecodeFacts.deviceDecodeStage`).
+    package var decodeStage: Int?
     /// The first output's size.
     package var outputWidth: Int?
     package var outputHeight: Int?

@@ -58,6 +58,7 @@ struct ImageJob: Sendable {
                 result.decodedHeight = decoded.height
             }
             result.decodedOnDevice = load.facts?.decodedOnDevice
+            result.decodeStage = load.facts?.deviceDecodeStage
             switch outcome {
             case .success(let saved):
                 result.outputWidth = saved.first?.width

@@ -11,9 +11,13 @@ import CTurboJPEG
 /// and other colour spaces, a sampling libjpeg-turbo cannot upsample, progressive files
 /// libjpeg-turbo smooths (some AC coefficients never fully sent), and coefficients that
 /// with the decoded image would not fit the memory budget.
+///
+/// With `stage` `.entropy` (issue 35 stage 2), a file `JPEGBaselineParser` accepts is not
+/// entropy-decoded here: libjpeg reads only its headers (the same sizes, tables and checks),
+/// and the result carries the scan for the device to decode (`JPEGCoefficients.entropyScan`).
 enum JPEGCoefficientReader {
     static func read(_ bytes: UnsafeRawBufferPointer, scan: JPEGMarkerScan, options: DecodeOptions,
-                     source: String) throws(ImageCodecError) -> JPEGCoefficients? {
+                     source: String, stage: JPEGDeviceStage = .entropy) throws(ImageCodecError) -> JPEGCoefficients? {
         guard let handle = tjInitDecompress() else {
             throw ImageCodecError(source: source, reason: .corrupt(String(cString: tjGetErrorStr2(nil))))
         }
@@ -31,7 +35,9 @@ enum JPEGCoefficientReader {
         }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard gpuglitch_jpeg_coefficients_read(reader, jpeg, bytes.count, Int32(plan.denominator), &message) == 0,
+        let entropyScan = stage == .entropy ? JPEGBaselineParser.parse(bytes) : nil
+        guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator),
+                                                entropyScan == nil ? 1 : 0, &message) == 0,
               reader.pointee.block_smoothing == 0 else { return nil }
         let r = reader.pointee
         let info = r.cinfo
@@ -55,7 +61,10 @@ enum JPEGCoefficientReader {
         var total = 0
         for index in 0..<Int(info.num_components) {
             let component = info.comp_info[index]
-            guard let table = component.quant_table else { return nil }
+            // Latched at the scan's start when the coefficients were read; the tables as the
+            // headers left them (what the one scan latches) otherwise.
+            guard let table = component.quant_table
+                    ?? (entropyScan == nil ? nil : quantTable(info, Int(component.quant_tbl_no))) else { return nil }
             let quant = withUnsafeBytes(of: table.pointee.quantval) { Array($0.bindMemory(to: UInt16.self)) }
             guard let upsampling = JPEGUpsamplingChoice(
                 horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
@@ -74,7 +83,7 @@ enum JPEGCoefficientReader {
         }
         var components: [JPEGCoefficients.Component] = []
         for layout in layouts {
-            let count = layout.widthInBlocks * layout.heightInBlocks * 64
+            let count = entropyScan == nil ? layout.widthInBlocks * layout.heightInBlocks * 64 : 0
             var copied = true
             let blocks = [Int16](unsafeUninitializedCapacity: count) { buffer, initialised in
                 copied = count == 0 || gpuglitch_jpeg_coefficients_copy(reader, Int32(layout.index),
@@ -92,6 +101,24 @@ enum JPEGCoefficientReader {
         return JPEGCoefficients(colourSpace: colourSpace, components: components, width: plan.outWidth,
                                 height: plan.outHeight, orientation: plan.orientation,
                                 sourceWidth: plan.full.width, sourceHeight: plan.full.height,
-                                scaleDenominator: plan.denominator)
+                                scaleDenominator: plan.denominator, entropyScan: entropyScan)
     }
+
+    /// `cinfo.quant_tbl_ptrs[index]` (a C array Swift sees as a tuple).
+    private static func quantTable(_ info: jpeg_decompress_struct, _ index: Int) -> UnsafeMutablePointer<JQUANT_TBL>? {
+        guard (0..<4).contains(index) else { return nil }
+        return withUnsafeBytes(of: info.quant_tbl_ptrs) {
+            $0.bindMemory(to: UnsafeMutablePointer<JQUANT_TBL>?.self)[index]
+        }
+    }
+}
+
+/// Which part of a JPEG decode a device does (issue 35).
+package enum JPEGDeviceStage: Sendable {
+    /// Stage 1: libjpeg-turbo entropy-decodes on the host, the device makes pixels of the
+    /// coefficients.
+    case coefficients
+    /// Stage 2 where the file allows (`JPEGBaselineParser`): the device also Huffman-decodes;
+    /// stage 1 for every other file.
+    case entropy
 }

@@ -30,7 +30,7 @@ package struct JPEGCoefficients: Sendable {
 
     package struct Component: Sendable {
         /// `widthInBlocks × heightInBlocks` blocks of 64 coefficients in natural (row-major)
-        /// order, block rows top to bottom.
+        /// order, block rows top to bottom; empty when the device decodes them (`entropyScan`).
         package let blocks: [Int16]
         /// The 64 quantisation values in natural order.
         package let quantTable: [UInt16]
@@ -59,7 +59,12 @@ package struct JPEGCoefficients: Sendable {
     package let sourceWidth: Int
     package let sourceHeight: Int
     package let scaleDenominator: Int
+    /// Set when the device Huffman-decodes the blocks from the file's scan (issue 35 stage 2);
+    /// nil when libjpeg-turbo decoded them on the host into `blocks` (stage 1).
+    package let entropyScan: JPEGEntropyScan?
 
-    /// Bytes of coefficients: what a device decode uploads.
-    package var coefficientBytes: Int { components.reduce(0) { $0 + $1.blocks.count * 2 } }
+    /// Bytes of coefficients: what a device decode uploads (stage 1) or decodes (stage 2).
+    package var coefficientBytes: Int {
+        components.reduce(0) { $0 + $1.widthInBlocks * $1.heightInBlocks * 64 * 2 }
+    }
 }

@@ -23,10 +23,10 @@ struct JPEGLoader: ImageLoader {
 
     /// The coefficients for a device decode (`JPEGCoefficientReader`), or nil when the host
     /// decoder must make this file's pixels; throws what any decode of it throws first.
-    func coefficients(options: DecodeOptions) throws(ImageCodecError) -> JPEGCoefficients? {
+    func coefficients(options: DecodeOptions, stage: JPEGDeviceStage) throws(ImageCodecError) -> JPEGCoefficients? {
         let (scan, source) = (scan, source)
         return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try JPEGCoefficientReader.read(bytes, scan: scan, options: options, source: source)
+            try JPEGCoefficientReader.read(bytes, scan: scan, options: options, source: source, stage: stage)
         }
     }
 
