@@ -96,6 +96,35 @@ struct OpenCLJPEGEntropyDecodeTests {
         #expect(restartFiles == 7 * 4)
     }
 
+    /// Passes that stop at a small work budget and go on in the next pass (as on a device that
+    /// ends long loops, `JPEGHuffmanPasses`) give the same coefficients as one pass, with and
+    /// without restart intervals, in every layout.
+    @Test("decoded in passes: each goes on where the one before stopped", arguments: [300, 5_000])
+    func passes(workBudget: Int) throws {
+        var checked = 0
+        for layout in OpenCLJPEGDecodeTests.layouts {
+            for restartRows in [0, 1] {
+                let image = TestImages.noise(width: 64, height: 48, seed: 11)
+                let file = try JPEGLayoutWriter.write(image, sampling: layout.sampling, restartRows: restartRows)
+                let options = OpenCLJPEGDecodeTests.options(denominator: 1)
+                guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: "p", options: options),
+                      case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
+                        data: file, source: "p", options: options, stage: .coefficients),
+                      let entropy = stage2.coefficients.entropyScan else {
+                    Issue.record("\(layout.name) r\(restartRows): not a stage 2 file")
+                    continue
+                }
+                let passes = JPEGHuffmanPasses(entropy, workBudget: workBudget)
+                #expect(passes.count > 1)
+                let device = try opencl.entropyDecodeJPEG(stage2.coefficients, workBudget: workBudget)
+                #expect(device == stage1.coefficients.components.map(\.blocks),
+                        "\(layout.name) r\(restartRows) budget \(workBudget), \(passes.count) passes")
+                checked += 1
+            }
+        }
+        #expect(checked == OpenCLJPEGDecodeTests.layouts.count * 2)
+    }
+
     /// A 4:2:0 file with a restart marker every MCU row, and the offsets of its markers.
     static func restartFile() throws -> (file: [UInt8], markers: [Int], eoi: Int) {
         let file = try JPEGLayoutWriter.write(TestImages.noise(width: 64, height: 48, seed: 3), restartRows: 1)

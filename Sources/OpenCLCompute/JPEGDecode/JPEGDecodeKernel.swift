@@ -12,10 +12,13 @@ enum JPEGDecodeKernel {
     static let colour = KernelFunction<KernelImage, KernelTable, Int32, Int32, Int32, Int32, KernelImage, Int32,
                                        Int32>("jpeg_colour")
     /// `scan, intervals, intervalCount, tables, mcuBlocks, blocksPerMCU, mcusPerRow,
-    /// components, buffer (flag + coefficients)` (jpeg_huffman.cl): one work-item per restart
-    /// interval.
+    /// components, buffer (flag + coefficients), states, pass, lastPass, workBudget`
+    /// (jpeg_huffman.cl): one work-item per restart interval, in passes (`JPEGHuffmanPasses`).
     static let huffman = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, KernelTable, Int32, Int32,
-                                        KernelTable, KernelImage>("jpeg_huffman")
+                                        KernelTable, KernelImage, KernelImage, Int32, Int32, Int32>("jpeg_huffman")
+    /// `Int32`s an interval's saved state takes between passes (jpeg_huffman.cl's
+    /// `JPEG_HUFF_STATE_INTS`).
+    static let huffmanStateInts = 10
     /// Work-items a group of the Huffman pass prefers: intervals are independent, and a file
     /// has few of them.
     static let preferredLocalHuffman = [32]

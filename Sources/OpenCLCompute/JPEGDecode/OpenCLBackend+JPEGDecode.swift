@@ -12,7 +12,7 @@ extension OpenCLBackend {
     ///
     /// With `coefficients.entropyScan` (issue 35 stage 2) the upload is the file's scan
     /// instead, and jpeg_huffman.cl decodes it into the coefficients first, one work-item per
-    /// restart interval; its flag says the stream was not clean (the host decodes it then too).
+    /// restart interval (in passes where the device limits loops); its flag says the stream was not clean (the host decodes it then too).
     package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? {
         guard let layout = JPEGDecodeLayout(coefficients) else { return nil }
         let displayed = coefficients.orientation.displayedSize(width: coefficients.width, height: coefficients.height)
@@ -22,13 +22,8 @@ extension OpenCLBackend {
         let componentTable = KernelTable(layout.components)
         let entropy = coefficients.entropyScan
         if let entropy {
-            let scan = try launches.scratchImage(width: 1, height: 1)
-            try launches.launch(JPEGDecodeKernel.huffman, global: [entropy.intervalCount],
-                                preferredLocal: JPEGDecodeKernel.preferredLocalHuffman,
-                                scan, KernelTable(entropy.intervals), Int32(entropy.intervalCount),
-                                KernelTable(entropy.tables), KernelTable(entropy.mcuBlocks),
-                                Int32(entropy.blocksPerMCU), Int32(entropy.mcusPerRow), componentTable,
-                                launches.input)
+            try recordHuffmanPasses(entropy, passes: huffmanPasses(entropy), components: componentTable,
+                                    coefficients: launches.input, into: &launches)
         }
         try launches.launch(JPEGDecodeKernel.idct, global: [layout.blockCount],
                             preferredLocal: JPEGDecodeKernel.preferredLocalIDCT,
@@ -45,17 +40,14 @@ extension OpenCLBackend {
         let samples = try pool.buffer(size: layout.planeBytes)
         let target = try pool.buffer(size: displayed.width * displayed.height * 4)
         var images = [upload.buffer, target.buffer, samples.buffer]
-        var scanBuffer: PooledBuffer<CLBuffer>? = nil
+        var huffman: JPEGHuffmanBuffers? = nil
         if let entropy {
             // Only the header: the kernel writes every block.
             try write(byteCount: JPEGDecodeLayout.headerBytes, into: upload.buffer) { layout.writeHeader(into: $0) }
-            let scan = try pool.buffer(size: max(entropy.bytes.count, 1))
-            try write(byteCount: entropy.bytes.count, into: scan.buffer) { target in
-                entropy.bytes.withUnsafeBytes { target.copyMemory(from: $0) }
-            }
+            let buffers = try huffmanBuffers(entropy)
             transfers.recordUpload(bytes: JPEGDecodeLayout.headerBytes + entropy.bytes.count)
-            images.append(scan.buffer)
-            scanBuffer = scan
+            images += buffers.images
+            huffman = buffers
         } else {
             try write(byteCount: layout.uploadBytes, into: upload.buffer) { layout.writeUpload(of: coefficients, into: $0) }
             transfers.recordUpload(bytes: layout.uploadBytes)
@@ -63,7 +55,7 @@ extension OpenCLBackend {
         try enqueue(settled, images: images)
         var flag: Int32 = 0
         try withUnsafeMutableBytes(of: &flag) { try read(upload.buffer, into: $0) }
-        withExtendedLifetime((upload, samples, scanBuffer)) {}
+        withExtendedLifetime((upload, samples, huffman)) {}
         guard flag == 0 else { return nil }
         return .device(DeviceImage(width: displayed.width, height: displayed.height, isOpaque: true, backend: self,
                                    storage: target))

@@ -13,6 +13,15 @@
 // 0xFF inside an interval is a stuffed 0xFF00 and that restart markers are where and what
 // they should be.
 //
+// A work-item may stop at an MCU boundary once it has done `workBudget` units of work (one
+// unit per iteration of any of its loops) and go on in the next pass from the state it saved:
+// its byte, bit buffer, DC predictors and MCU. This is for Mesa's llvmpipe, which ends a
+// work-item's loops after 65,535 iterations of them all together. Pass 0 starts every
+// interval from its first byte; a pass after it starts an interval where the one before
+// stopped; an interval that is not done after the last pass sets the flag. The host plans the
+// budget and the passes (JPEGHuffmanPasses.swift); devices without such a limit get one pass
+// with no budget. A loop ended early by the device is caught below and sets the flag.
+//
 // Tables (JPEGEntropyScan.swift, JPEGHuffmanTable.swift): `intervals` 4 ints each (first
 // byte, end byte, first MCU, MCU count); `blocks` 8 ints per block of the MCU (component, DC
 // table, AC table, MCU width and height in blocks, column and row in the MCU); `tables`
@@ -23,6 +32,9 @@
 #define JPEG_HUFF_LOOKAHEAD 9
 #define JPEG_HUFF_COMPONENT_INTS 12
 #define JPEG_MAX_BLOCKS_IN_MCU 10
+// Per interval in `states`: next byte, bit count, bit buffer (low, high), MCUs done, the four
+// DC predictors, done (1 once the interval's last MCU is decoded or it failed).
+#define JPEG_HUFF_STATE_INTS 10
 
 __constant uchar jpeg_natural_order[64] = {
     0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,
@@ -36,10 +48,12 @@ typedef struct {
     int count;
     int next;   // next byte of the scan to load
     int end;    // the interval's end (its RST marker or EOI)
+    int work;   // loop iterations so far (see workBudget)
 } jpeg_bit_reader;
 
 inline void jpeg_bits_fill(jpeg_bit_reader *r, __global const uchar *scan) {
     while (r->count <= 56 && r->next < r->end) {
+        r->work++;
         uint byte = scan[r->next];
         r->next += byte == 0xFF ? 2 : 1;   // 0xFF00 is one 0xFF data byte
         r->buffer |= (ulong)byte << (56 - r->count);
@@ -72,6 +86,7 @@ static int jpeg_huff_decode(jpeg_bit_reader *r, __global const uchar *scan, __gl
     __global const int *maxcode = table, *valoffset = table + 18;
     int code = 0;
     for (int length = 1; length <= 16; length++) {
+        r->work++;
         int bit = jpeg_bits_get(r, scan, 1);
         if (bit < 0) return -1;
         code = (code << 1) | bit;
@@ -85,18 +100,33 @@ inline int jpeg_extend(int bits, int s) { return bits < (1 << (s - 1)) ? bits - 
 
 __kernel void jpeg_huffman(__global const uchar *scan, __global const int *intervals, int intervalCount,
                            __global const int *tables, __global const int *blocks, int blocksPerMCU,
-                           int mcusPerRow, __global const int *components, __global short *buffer) {
+                           int mcusPerRow, __global const int *components, __global short *buffer,
+                           __global int *states, int pass, int lastPass, int workBudget) {
     int interval = get_global_id(0);
     if (interval >= intervalCount) return;
     __global const int *iv = intervals + interval * 4;
-    jpeg_bit_reader r = {0, 0, iv[0], iv[1]};
-    int firstMCU = iv[2], mcuCount = iv[3];
+    __global int *state = states + interval * JPEG_HUFF_STATE_INTS;
+    jpeg_bit_reader r = {0, 0, iv[0], iv[1], 0};
     uint predictor[4] = {0, 0, 0, 0};
+    int m = 0;
+    if (pass > 0) {
+        if (state[9]) return;
+        r.next = state[0];
+        r.count = state[1];
+        r.buffer = (ulong)(uint)state[2] | ((ulong)(uint)state[3] << 32);
+        m = state[4];
+        predictor[0] = (uint)state[5]; predictor[1] = (uint)state[6];
+        predictor[2] = (uint)state[7]; predictor[3] = (uint)state[8];
+    }
+    int firstMCU = iv[2], mcuCount = iv[3];
     int failed = 0;
-    for (int m = 0; m < mcuCount && !failed; m++) {
+    while (m < mcuCount && r.work < workBudget) {
+        r.work++;
         int mcu = firstMCU + m;
         int mcuX = mcu % mcusPerRow, mcuY = mcu / mcusPerRow;
-        for (int b = 0; b < blocksPerMCU && !failed; b++) {
+        int b = 0;
+        for (; b < blocksPerMCU; b++) {
+            r.work++;
             __global const int *blk = blocks + b * 8;
             int ci = blk[0];
             __global const int *dc = tables + blk[1] * JPEG_HUFF_INTS, *ac = tables + blk[2] * JPEG_HUFF_INTS;
@@ -104,8 +134,16 @@ __kernel void jpeg_huffman(__global const uchar *scan, __global const int *inter
             int widthInBlocks = comp[1], heightInBlocks = comp[2] / max(comp[1], 1);
             int bx = mcuX * blk[3] + blk[5], by = mcuY * blk[4] + blk[6];
             int acNeeded = comp[3] > 1;
-            short coef[64];
-            for (int k = 0; k < 64; k++) coef[k] = 0;
+            // Blocks of the MCU past the component's edge are decoded and dropped (libjpeg's
+            // coefficient arrays keep width_in_blocks x height_in_blocks). Zeroed without a loop.
+            __global short *out = 0;
+            if (bx < widthInBlocks && by < heightInBlocks) {
+                out = buffer + 8 + ((size_t)comp[0] + (size_t)by * widthInBlocks + bx) * 64;
+                vstore8((short8)(0), 0, out); vstore8((short8)(0), 1, out);
+                vstore8((short8)(0), 2, out); vstore8((short8)(0), 3, out);
+                vstore8((short8)(0), 4, out); vstore8((short8)(0), 5, out);
+                vstore8((short8)(0), 6, out); vstore8((short8)(0), 7, out);
+            }
             int s = jpeg_huff_decode(&r, scan, dc);
             if (s < 0 || s > 11) { failed = 1; break; }
             int diff = 0;
@@ -115,14 +153,16 @@ __kernel void jpeg_huffman(__global const uchar *scan, __global const int *inter
                 diff = jpeg_extend(bits, s);
             }
             predictor[ci] += (uint)diff;
-            coef[0] = as_short((ushort)(predictor[ci] & 0xFFFF));
-            for (int k = 1; k < 64; k++) {
+            if (out) out[0] = as_short((ushort)(predictor[ci] & 0xFFFF));
+            int k = 1, ended = 0;
+            for (; k < 64; k++) {
+                r.work++;
                 int rs = jpeg_huff_decode(&r, scan, ac);
                 if (rs < 0) { failed = 1; break; }
                 int run = rs >> 4, size = rs & 15;
                 if (size == 0) {
-                    if (run != 15) break;          // end of block
-                    k += 15;                       // sixteen zeros
+                    if (run != 15) { ended = 1; break; }   // end of block
+                    k += 15;                               // sixteen zeros
                     if (k > 63) { failed = 1; break; }
                     continue;
                 }
@@ -130,19 +170,29 @@ __kernel void jpeg_huffman(__global const uchar *scan, __global const int *inter
                 if (k > 63 || size > 10) { failed = 1; break; }
                 int bits = jpeg_bits_get(&r, scan, size);
                 if (bits < 0) { failed = 1; break; }
-                if (acNeeded) coef[jpeg_natural_order[k]] = (short)jpeg_extend(bits, size);
+                if (out && acNeeded) out[jpeg_natural_order[k]] = (short)jpeg_extend(bits, size);
             }
-            if (failed) break;
-            // Blocks of the MCU past the component's edge are decoded and dropped (libjpeg's
-            // coefficient arrays keep width_in_blocks x height_in_blocks).
-            if (bx < widthInBlocks && by < heightInBlocks) {
-                __global short *out = buffer + 8 + ((size_t)comp[0] + (size_t)by * widthInBlocks + bx) * 64;
-                for (int k = 0; k < 64; k++) out[k] = coef[k];
-            }
+            // A block ends at its end-of-block code or its 63rd coefficient; a loop left any
+            // other way was cut short (a device limit the budget did not foresee): declined.
+            if (failed || (!ended && k < 64)) { failed = 1; break; }
         }
+        if (failed || b != blocksPerMCU) { failed = 1; break; }
+        m++;
     }
+    // The loop ends at the interval's last MCU, at the budget, or at a failure; any other
+    // way out was a cut the budget did not foresee.
+    if (!failed && m < mcuCount && r.work < workBudget) failed = 1;
     // A whole byte left over: libjpeg would skip it with a warning (or read it as the next
     // MCU's data had the interval said so).
-    if (!failed && (r.next < r.end || r.count >= 8)) failed = 1;
-    if (failed) atomic_or((volatile __global int *)buffer, 1);
+    if (!failed && m == mcuCount && (r.next < r.end || r.count >= 8)) failed = 1;
+    int done = failed || m == mcuCount;
+    if (failed || (!done && pass == lastPass)) atomic_or((volatile __global int *)buffer, 1);
+    state[0] = r.next;
+    state[1] = r.count;
+    state[2] = (int)(uint)r.buffer;
+    state[3] = (int)(uint)(r.buffer >> 32);
+    state[4] = m;
+    state[5] = (int)predictor[0]; state[6] = (int)predictor[1];
+    state[7] = (int)predictor[2]; state[8] = (int)predictor[3];
+    state[9] = done;
 }
