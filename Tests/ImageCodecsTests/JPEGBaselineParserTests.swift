@@ -35,6 +35,31 @@ import TestSupport
         #expect(plain.intervalCount == 1 && plain.intervals[3] == Int32(plain.mcuCount))
     }
 
+    /// Whether the device's decode stops at the scan (stage 2) or at the coefficients.
+    static func takesStage2(_ file: [UInt8], _ stage: JPEGDeviceStage) throws -> Bool {
+        let options = DecodeOptions()
+        guard case .jpegCoefficients(let image) = try ImageDecoder.decodeForDevice(data: file, source: "t", options: options,
+                                                                                   stage: stage) else { return false }
+        return image.coefficients.entropyScan != nil
+    }
+
+    @Test("by default stage 2 takes a file only where no restart interval is over 1,024 MCUs")
+    func parallelIntervals() throws {
+        // 528x496 at 4:2:0: 33 x 31 = 1,023 MCUs; 544x496: 34 x 31 = 1,054.
+        let fits = try JPEGLayoutWriter.write(TestImages.noise(width: 528, height: 496, seed: 1), quality: 50)
+        let over = try JPEGLayoutWriter.write(TestImages.noise(width: 544, height: 496, seed: 1), quality: 50)
+        let overWithRestarts = try JPEGLayoutWriter.write(TestImages.noise(width: 544, height: 496, seed: 1),
+                                                          quality: 50, restartRows: 30)
+        #expect(try #require(Self.parse(fits)).longestIntervalMCUs == 1_023)
+        #expect(try #require(Self.parse(over)).longestIntervalMCUs == 1_054)
+        #expect(try #require(Self.parse(overWithRestarts)).longestIntervalMCUs == 1_020)
+        #expect(try Self.takesStage2(fits, .entropy))
+        #expect(try !Self.takesStage2(over, .entropy))
+        #expect(try Self.takesStage2(overWithRestarts, .entropy))
+        #expect(try Self.takesStage2(over, .entropyAnyIntervals))
+        #expect(try !Self.takesStage2(fits, .coefficients))
+    }
+
     @Test("progressive, damaged and odd streams are left to stage 1")
     func declines() throws {
         let progressive = try [UInt8](Data(contentsOf: RepositoryPaths.root.appendingPathComponent("samples/chelsea-progressive.jpg")))

@@ -27,7 +27,8 @@ struct OpenCLJPEGEntropyDecodeTests {
     func compareCoefficients(_ file: [UInt8], name: String, denominator: Int) throws -> Verdict {
         let options = OpenCLJPEGDecodeTests.options(denominator: denominator)
         guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: name,
-                                                                                      options: options),
+                                                                                      options: options,
+                                                                                      stage: .entropyAnyIntervals),
               stage2.coefficients.entropyScan != nil else { return .notBaseline }
         guard case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
             data: file, source: name, options: options, stage: .coefficients) else {
@@ -107,7 +108,8 @@ struct OpenCLJPEGEntropyDecodeTests {
                 let image = TestImages.noise(width: 64, height: 48, seed: 11)
                 let file = try JPEGLayoutWriter.write(image, sampling: layout.sampling, restartRows: restartRows)
                 let options = OpenCLJPEGDecodeTests.options(denominator: 1)
-                guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: "p", options: options),
+                guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: "p", options: options,
+                                                                                                   stage: .entropyAnyIntervals),
                       case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
                         data: file, source: "p", options: options, stage: .coefficients),
                       let entropy = stage2.coefficients.entropyScan else {
@@ -164,7 +166,8 @@ struct OpenCLJPEGEntropyDecodeTests {
             for denominator in [1, 2, 8] {
                 let options = OpenCLJPEGDecodeTests.options(denominator: denominator)
                 if case .jpegCoefficients(let image) = try? ImageDecoder.decodeForDevice(data: damaged, source: name,
-                                                                                          options: options),
+                                                                                          options: options,
+                                                                                          stage: .entropyAnyIntervals),
                    image.coefficients.entropyScan != nil {
                     // Past the parser: the device itself must decline, unless the flip left a
                     // clean stream that libjpeg-turbo decodes to the same coefficients.

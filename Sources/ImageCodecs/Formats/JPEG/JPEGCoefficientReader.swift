@@ -35,7 +35,7 @@ enum JPEGCoefficientReader {
         }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let entropyScan = stage == .entropy ? JPEGBaselineParser.parse(bytes) : nil
+        let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes).flatMap { stage.takes($0) ? $0 : nil }
         guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator),
                                                 entropyScan == nil ? 1 : 0, &message) == 0,
               reader.pointee.block_smoothing == 0 else { return nil }
@@ -118,7 +118,21 @@ package enum JPEGDeviceStage: Sendable {
     /// Stage 1: libjpeg-turbo entropy-decodes on the host, the device makes pixels of the
     /// coefficients.
     case coefficients
-    /// Stage 2 where the file allows (`JPEGBaselineParser`): the device also Huffman-decodes;
-    /// stage 1 for every other file.
+    /// Stage 2 where the file allows (`JPEGBaselineParser`) and no restart interval is longer
+    /// than `JPEGEntropyScan.parallelIntervalMCUs`: the device also Huffman-decodes, one
+    /// work-item per interval. Stage 1 for every other file: a file without restart intervals
+    /// would be one work-item, far slower on a GPU than libjpeg-turbo on a host core.
     case entropy
+    /// Stage 2 wherever the file allows, however long its intervals: for the checks that the
+    /// device's Huffman decode is libjpeg-turbo's on every stream it takes.
+    case entropyAnyIntervals
+
+    /// Whether stage 2 decodes `scan`.
+    func takes(_ scan: JPEGEntropyScan) -> Bool {
+        switch self {
+        case .coefficients: false
+        case .entropy: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
+        case .entropyAnyIntervals: true
+        }
+    }
 }

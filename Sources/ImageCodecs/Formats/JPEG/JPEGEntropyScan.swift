@@ -27,6 +27,15 @@ package struct JPEGEntropyScan: Sendable {
     /// MCUs in the scan.
     package let mcuCount: Int
 
+    /// The longest restart interval `JPEGDeviceStage.entropy` gives a device, in MCUs: four MCU
+    /// rows of a 4,000-pixel-wide 4:2:0 photo. A work-item decodes its interval serially, so a
+    /// longer one keeps the device waiting on a few threads.
+    package static let parallelIntervalMCUs = 1_024
+
     package var intervalCount: Int { intervals.count / Self.intervalInts }
+    /// MCUs in the longest restart interval.
+    package var longestIntervalMCUs: Int {
+        stride(from: 3, to: intervals.count, by: Self.intervalInts).map { Int(intervals[$0]) }.max() ?? 0
+    }
     package var blocksPerMCU: Int { mcuBlocks.count / Self.blockInts }
 }
