@@ -50,10 +50,13 @@ gpuglitch_copy gpuglitch_transpose gpuglitch_box_blur_segments gpuglitch_box_blu
 gpuglitch_unsharp_mask"
 
 status=0
-for options in "${option_sets[@]}"; do
+# verify OPTIONS IMAGE...: under Oclgrind, every image identical to the CPU's, no message.
+run_verify() {
+    local options=$1
+    shift
     # shellcheck disable=SC2086 # the option sets are word lists
     if ! oclgrind "${oclgrind_options[@]}" \
-            --log "$work/oclgrind.log" "$binary" verify --device opencl $options "${images[@]}" \
+            --log "$work/oclgrind.log" "$binary" verify --device opencl $options "$@" \
             >"$work/out" 2>"$work/err"; then
         echo "oclgrind: verify $options failed" >&2
         status=1
@@ -65,11 +68,27 @@ for options in "${option_sets[@]}"; do
         cat "$work/oclgrind.log" "$work/err" >&2
         status=1
     fi
-    if ! grep -q "^${#images[@]} identical, 0 not, on opencl:0 (Oclgrind Simulator)$" "$work/out"; then
+    if ! grep -q "^$# identical, 0 not, on opencl:0 (Oclgrind Simulator)$" "$work/out"; then
         echo "oclgrind: not every image identical for verify $options" >&2
         status=1
     fi
+}
+for options in "${option_sets[@]}"; do
+    run_verify "$options" "${images[@]}"
 done
+# The JPEG decoder's kernels (issue 35): the Huffman decode on baseline files with restart
+# intervals, without them and grayscale, the IDCT and colour kernels on those and on a
+# progressive file (stage 1), at full size and shrunk on load.
+jpeg_images=(
+    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/420-rb7.jpg       # 67x41, 3 intervals
+    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/444-none.jpg      # one interval
+    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/gray-rb5.jpg      # grayscale, 6 intervals
+    Tests/GPUOpsTests/Fixtures/decode/jpeg-progressive-37x23.jpg     # progressive: stage 1
+)
+for options in "--decode device --size 64 --no-glitch" "--decode device --size 9"; do
+    run_verify "$options" "${jpeg_images[@]}"
+done
+EXPECTED_KERNELS="$EXPECTED_KERNELS jpeg_huffman jpeg_idct jpeg_colour"
 
 # The crop kernel and user kernels, through the tests.
 if [[ ! -x "$tests" ]]; then
