@@ -38,11 +38,15 @@ package protocol ComputeBackendCore: ComputeBackend {
     /// libjpeg-turbo on the host; nil when this backend has no JPEG decoder or turns these
     /// coefficients down (the caller then decodes on the host).
     func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage?
+    /// Whether this backend's kernels run on a CPU (the CPU backend, POCL): `--decode auto`
+    /// keeps JPEG decoding on the host there, where libjpeg-turbo is the faster decoder.
+    var runsOnCPU: Bool { get }
 }
 
 extension ComputeBackendCore {
     /// A backend without a JPEG decoder of its own (the CPU's is libjpeg-turbo, on the host).
     package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? { nil }
+    package var runsOnCPU: Bool { true }
 
     package func resample(_ image: PipelineImage, plans: [ResamplePlan],
                           each body: (_ index: Int, _ resized: PipelineImage) throws -> Void) throws {

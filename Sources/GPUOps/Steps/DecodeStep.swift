@@ -29,14 +29,15 @@ public struct DecodeStep: Sendable {
     /// JPEG the device decoder reproduces exactly (`facts.decodedOnDevice` then true), else
     /// on the host.
     public func decode(contentsOf path: String, for backend: any ComputeBackend) throws -> ImageContainer {
-        guard mode.decodesOnDevice(backend) else { return try decode(contentsOf: path) }
-        return try resident(ImageDecoder.decodeForDevice(contentsOf: path, options: options), on: backend)
+        guard let stage = mode.deviceStage(on: backend) else { return try decode(contentsOf: path) }
+        return try resident(ImageDecoder.decodeForDevice(contentsOf: path, options: options, stage: stage), on: backend)
     }
 
     /// `decode(_:source:)` for `backend`, as `decode(contentsOf:for:)`.
     public func decode(_ bytes: [UInt8], source: String, for backend: any ComputeBackend) throws -> ImageContainer {
-        guard mode.decodesOnDevice(backend) else { return try decode(bytes, source: source) }
-        return try resident(ImageDecoder.decodeForDevice(data: bytes, source: source, options: options), on: backend)
+        guard let stage = mode.deviceStage(on: backend) else { return try decode(bytes, source: source) }
+        return try resident(ImageDecoder.decodeForDevice(data: bytes, source: source, options: options, stage: stage),
+                            on: backend)
     }
 
     private func resident(_ input: DeviceDecodeInput, on backend: any ComputeBackend) throws -> ImageContainer {

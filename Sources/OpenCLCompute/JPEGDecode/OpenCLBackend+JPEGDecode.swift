@@ -3,6 +3,8 @@ import ImageCodecs
 import ImageMaths
 
 extension OpenCLBackend {
+    /// A CPU device (POCL), or a GPU as far as kernels are told (`kernelsSeeACPU`).
+    package var runsOnCPU: Bool { kernelLimits.isCPU }
 
     /// Makes a JPEG's RGBA pixels from its coefficients on this device (jpeg_idct.cl, then
     /// jpeg_colour.cl), left resident for the steps after: one upload of coefficients, the

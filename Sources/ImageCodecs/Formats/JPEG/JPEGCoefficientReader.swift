@@ -36,6 +36,7 @@ enum JPEGCoefficientReader {
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes).flatMap { stage.takes($0) ? $0 : nil }
+        if stage == .entropyElseHost && entropyScan == nil { return nil }
         guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator),
                                                 entropyScan == nil ? 1 : 0, &message) == 0,
               reader.pointee.block_smoothing == 0 else { return nil }
@@ -126,12 +127,16 @@ package enum JPEGDeviceStage: Sendable {
     /// Stage 2 wherever the file allows, however long its intervals: for the checks that the
     /// device's Huffman decode is libjpeg-turbo's on every stream it takes.
     case entropyAnyIntervals
+    /// Stage 2 for the files `entropy` gives it; every other file is decoded on the host
+    /// (not stage 1, whose host work is more than libjpeg-turbo's whole decode at a
+    /// thumbnail's scale).
+    case entropyElseHost
 
     /// Whether stage 2 decodes `scan`.
     func takes(_ scan: JPEGEntropyScan) -> Bool {
         switch self {
         case .coefficients: false
-        case .entropy: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
+        case .entropy, .entropyElseHost: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
         case .entropyAnyIntervals: true
         }
     }
