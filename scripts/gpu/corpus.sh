@@ -76,6 +76,30 @@ done
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --size 1024,512,256 --fit contain --effect sepia \
     --effect sharpen --effect tilt-shift 2>&1 | tee -a "$OUT/verify.txt"
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --size 400x300 --gravity attention 2>&1 | tee -a "$OUT/verify.txt"
+# Stage 2 (the Huffman decode on the device, docs/SPEC.md §9.1) takes baseline files with
+# restart intervals: the same corpus through `jpegtran -restart 1` (a marker every MCU row, the
+# coefficients unchanged), the thumbnail job with the device decoder and with the host's, in
+# alternating rounds, then the decoder checked against libjpeg-turbo on them.
+if command -v jpegtran >/dev/null; then
+    restart=${TMPDIR:-/tmp}/gpuglitch-gpu-corpus-restart
+    rm -rf "$restart"; mkdir -p "$restart"
+    for f in "$corpus"/*.jpg; do jpegtran -restart 1 -copy all -outfile "$restart/$(basename "$f")" "$f"; done
+    plain=$corpus; corpus=$restart
+    modes=(device host auto)
+    for ((r = 1; r <= ROUNDS; r++)); do
+        order=(0 1 2)
+        ((r % 2)) || order=(2 1 0)
+        for i in "${order[@]}"; do
+            run "thumb-rst-${modes[$i]}" "$DEVICE" --size 512 --no-glitch --decode "${modes[$i]}"
+        done
+    done
+    corpus=$plain
+    "$here/run.sh" verify "$restart" --device "$DEVICE" --decode device --size 512 2>&1 | tail -3 | tee -a "$OUT/verify.txt"
+    "$here/run.sh" verify "$restart" --device "$DEVICE" --decode device --size 4096 --no-shrink-on-load --fit contain \
+        --no-glitch 2>&1 | tail -3 | tee -a "$OUT/verify.txt"
+else
+    echo "corpus.sh: no jpegtran: the restart-interval (stage 2) runs skipped" | tee -a "$log"
+fi
 # The device JPEG decoder against libjpeg-turbo, full size and at the thumbnail's scale.
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --decode device --size 512 2>&1 | tee -a "$OUT/verify.txt"
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --decode device --size 4096 --no-shrink-on-load --fit contain \
