@@ -28,8 +28,11 @@ package enum DirectoryListing {
         defer { closedir(handle) }
         var entries: [Entry] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
+            // The name is read where it lies: the record readdir returns ends after the name's
+            // NUL (`d_reclen`), often before `sizeof(dirent)`, so copying the 256-byte field
+            // out of it would read past the end of libc's buffer (AddressSanitizer caught it).
+            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { pointer in
+                UnsafeMutableRawPointer(pointer).withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
                     PathBytes.string(cString: $0)
                 }
             }

@@ -29,7 +29,7 @@ struct ByteNameTests {
         defer { closedir(handle) }
         var names: [[UInt8]] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             if name != [46] && name != [46, 46] { names.append(name) }
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }
