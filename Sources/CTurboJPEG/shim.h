@@ -378,33 +378,6 @@ static inline int gpuglitch_jpeg_coefficients_start(gpuglitch_jpeg_coefficient_r
     return 0;
 }
 
-/// `gpuglitch_jpeg_coefficients_start` reading every coefficient.
-static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_reader *reader,
-                                                   const unsigned char *data, size_t size, int scale_denom,
-                                                   char message[JMSG_LENGTH_MAX]) {
-    return gpuglitch_jpeg_coefficients_start(reader, data, size, scale_denom, 1, message);
-}
-
-/// Copies component `ci`'s `width_in_blocks` x `height_in_blocks` blocks (64 coefficients
-/// each, natural order, block rows top to bottom) into `out`. Returns 0, or -1 with the message.
-static inline int gpuglitch_jpeg_coefficients_copy(gpuglitch_jpeg_coefficient_reader *reader, int ci,
-                                                   short *out, char message[JMSG_LENGTH_MAX]) {
-    struct jpeg_decompress_struct *cinfo = &reader->cinfo;
-    message[0] = 0;
-    if (setjmp(reader->error.jump)) {
-        memcpy(message, reader->error.message, JMSG_LENGTH_MAX - 1);
-        message[JMSG_LENGTH_MAX - 1] = 0;
-        return -1;
-    }
-    jpeg_component_info *component = &cinfo->comp_info[ci];
-    size_t row_bytes = (size_t)component->width_in_blocks * sizeof(JBLOCK);
-    for (JDIMENSION row = 0; row < component->height_in_blocks; row++) {
-        JBLOCKARRAY blocks = (*cinfo->mem->access_virt_barray)((j_common_ptr)cinfo, reader->arrays[ci], row, 1, FALSE);
-        memcpy(out + (size_t)row * component->width_in_blocks * DCTSIZE2, blocks[0], row_bytes);
-    }
-    return 0;
-}
-
 static void gpuglitch_jpeg_stream_fail(j_common_ptr cinfo, const char *what) {
     gpuglitch_jpeg_error *error = (gpuglitch_jpeg_error *)cinfo->err;
     snprintf(error->message, JMSG_LENGTH_MAX, "coefficient stream: %s", what);
@@ -489,10 +462,11 @@ static inline int gpuglitch_jpeg_coefficients_first_scan_has_all(const gpuglitch
 /// `height_in_blocks` blocks, component after component, natural order, block rows top to
 /// bottom; `block_count` is their sum, checked. A sequential file is decoded straight into
 /// `out` (gpuglitch_jpeg_block_stream); a progressive one, whose scans refine blocks decoded
-/// before, into libjpeg's arrays and copied. Returns 0, or -1 with the message: any libjpeg
+/// before, into libjpeg's arrays and copied; so is any file without `stream` (the reference
+/// the tests compare the streamed blocks with). Returns 0, or -1 with the message: any libjpeg
 /// warning too, as with `gpuglitch_jpeg_coefficients_start`.
 static inline int gpuglitch_jpeg_coefficients_decode_started(gpuglitch_jpeg_coefficient_reader *reader,
-                                                             short *out, size_t block_count,
+                                                             short *out, size_t block_count, int stream,
                                                              char message[JMSG_LENGTH_MAX]) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     message[0] = 0;
@@ -512,7 +486,7 @@ static inline int gpuglitch_jpeg_coefficients_decode_started(gpuglitch_jpeg_coef
         total += (size_t)component->width_in_blocks * component->height_in_blocks;
     }
     if (total != block_count) gpuglitch_jpeg_stream_fail((j_common_ptr)cinfo, "block count");
-    if (cinfo->progressive_mode) {
+    if (cinfo->progressive_mode || !stream) {
         reader->arrays = jpeg_read_coefficients(cinfo);
         reader->block_smoothing = gpuglitch_jpeg_smoothing_applies(cinfo);
         for (int ci = 0; ci < cinfo->num_components; ci++) {
@@ -545,10 +519,79 @@ static inline int gpuglitch_jpeg_coefficients_decode_started(gpuglitch_jpeg_coef
 /// `gpuglitch_jpeg_coefficients_decode_started`.
 static inline int gpuglitch_jpeg_coefficients_decode_into(gpuglitch_jpeg_coefficient_reader *reader,
                                                           const unsigned char *data, size_t size, int scale_denom,
-                                                          short *out, size_t block_count,
+                                                          short *out, size_t block_count, int stream,
                                                           char message[JMSG_LENGTH_MAX]) {
     if (gpuglitch_jpeg_coefficients_start(reader, data, size, scale_denom, 0, message) != 0) return -1;
-    return gpuglitch_jpeg_coefficients_decode_started(reader, out, block_count, message);
+    return gpuglitch_jpeg_coefficients_decode_started(reader, out, block_count, stream, message);
+}
+
+/// For the tests of the streamed blocks: the same coefficients rewritten (as `jpegtran -scans`)
+/// as a sequential file with one scan a component, the layout where libjpeg asks for one
+/// component's rows at a time. Returns 0 with a malloc'd file in *out (free it), or -1.
+static inline int gpuglitch_jpeg_rewrite_scan_per_component(const unsigned char *data, size_t size,
+                                                            unsigned char **out, size_t *out_size,
+                                                            char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_decompress_struct source;
+    struct jpeg_compress_struct target;
+    gpuglitch_jpeg_error error;
+    jpeg_scan_info scans[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    message[0] = 0;
+    *out = NULL;
+    *out_size = 0;
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
+    if (dest) {
+        dest->capacity = 64 * 1024;
+        dest->buffer = (unsigned char *)malloc(dest->capacity);
+    }
+    if (!dest || !dest->buffer) {
+        if (dest) free(dest);
+        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
+        return -1;
+    }
+    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
+    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
+    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    // Zeroed, so that the destroys below are harmless for a struct not yet created.
+    memset(&source, 0, sizeof source);
+    memset(&target, 0, sizeof target);
+    source.err = jpeg_std_error(&error.pub);
+    target.err = &error.pub;
+    error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    error.pub.output_message = gpuglitch_jpeg_output_message;
+    if (setjmp(error.jump)) {
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_compress(&target);
+        jpeg_destroy_decompress(&source);
+        free(dest->buffer);
+        free(dest);
+        return -1;
+    }
+    jpeg_create_decompress(&source);
+    jpeg_create_compress(&target);
+    jpeg_mem_src(&source, data, (unsigned long)size);
+    jpeg_read_header(&source, TRUE);
+    jvirt_barray_ptr *arrays = jpeg_read_coefficients(&source);
+    jpeg_copy_critical_parameters(&source, &target);
+    for (int ci = 0; ci < source.num_components && ci < GPUGLITCH_JPEG_MAX_COMPONENTS; ci++) {
+        scans[ci].comps_in_scan = 1;
+        scans[ci].component_index[0] = ci;
+        scans[ci].Ss = 0;
+        scans[ci].Se = DCTSIZE2 - 1;
+        scans[ci].Ah = 0;
+        scans[ci].Al = 0;
+    }
+    target.scan_info = scans;
+    target.num_scans = source.num_components;
+    target.dest = &dest->pub;
+    jpeg_write_coefficients(&target, arrays);
+    jpeg_finish_compress(&target);
+    jpeg_destroy_compress(&target);
+    jpeg_destroy_decompress(&source);
+    *out = dest->buffer;
+    *out_size = dest->length;
+    free(dest);
+    return 0;
 }
 
 static inline void gpuglitch_jpeg_coefficients_close(gpuglitch_jpeg_coefficient_reader *reader) {

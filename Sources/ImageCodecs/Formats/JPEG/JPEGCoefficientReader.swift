@@ -78,7 +78,7 @@ enum JPEGCoefficientReader {
             } else {
                 var read = true
                 let blocks = [Int16](unsafeUninitializedCapacity: total * 64) { buffer, initialised in
-                    read = gpuglitch_jpeg_coefficients_decode_started(reader, buffer.baseAddress, total, &message) == 0
+                    read = gpuglitch_jpeg_coefficients_decode_started(reader, buffer.baseAddress, total, 1, &message) == 0
                     initialised = read ? total * 64 : 0
                 }
                 guard read, reader.pointee.block_smoothing == 0 else { return nil }

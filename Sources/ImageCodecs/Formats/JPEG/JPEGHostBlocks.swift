@@ -43,8 +43,9 @@ package struct JPEGHostBlocks: Sendable {
 
     /// Writes the blocks into `bytes` (at least `blockCount × 128` bytes, 2-byte aligned).
     /// False when libjpeg-turbo stops on the stream or warns about it: `bytes` then holds no
-    /// answer, and the file is the host decoder's.
-    package func write(into bytes: UnsafeMutableRawBufferPointer) -> Bool {
+    /// answer, and the file is the host decoder's. `streamed` false decodes a sequential file
+    /// into libjpeg's own whole-image arrays first and copies them: the reference for tests.
+    package func write(into bytes: UnsafeMutableRawBufferPointer, streamed: Bool = true) -> Bool {
         let byteCount = blockCount * 64 * MemoryLayout<Int16>.stride
         guard bytes.count >= byteCount, byteCount == 0 || Int(bitPattern: bytes.baseAddress) % 2 == 0 else {
             return false
@@ -57,7 +58,8 @@ package struct JPEGHostBlocks: Sendable {
         return file.withUnsafeBytes { jpeg in
             Self.decode { reader, message in
                 gpuglitch_jpeg_coefficients_decode_into(reader, jpeg.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                        jpeg.count, Int32(scaleDenominator), out, blockCount, message)
+                                                        jpeg.count, Int32(scaleDenominator), out, blockCount,
+                                                        streamed ? 1 : 0, message)
             }
         }
     }
