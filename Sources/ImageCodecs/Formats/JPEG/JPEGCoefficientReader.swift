@@ -64,7 +64,9 @@ enum JPEGCoefficientReader {
         for index in 0..<Int(info.num_components) {
             total += Int(info.comp_info[index].width_in_blocks) * Int(info.comp_info[index].height_in_blocks)
         }
-        // libjpeg's coefficient arrays and a copy of them may live together until the copy is done.
+        // A progressive file's: libjpeg's coefficient arrays and their copy live together until
+        // the copy is done. (A sequential file's decode needs only the upload: the same budget
+        // keeps the same files on the device.)
         do {
             try ImageDecoder.checkMemoryBudget(width: plan.outWidth, height: plan.outHeight,
                                                decoderBytes: 2 * total * 64 * 2, options: options, source: source)
@@ -98,15 +100,12 @@ enum JPEGCoefficientReader {
                 horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
                 idctSize: Int(sizes[index]), minimumIDCTSize: minimumSize, maxHorizontalSampling: maxH,
                 maxVerticalSampling: maxV, downsampledWidth: Int(widths[index])) else { return nil }
-            let layout = (index: index, widthInBlocks: Int(component.width_in_blocks),
-                          heightInBlocks: Int(component.height_in_blocks), idctSize: Int(sizes[index]),
-                          quant: quant, upsampling: upsampling)
             components.append(JPEGCoefficients.Component(
-                quantTable: layout.quant, widthInBlocks: layout.widthInBlocks,
-                heightInBlocks: layout.heightInBlocks, idctSize: layout.idctSize,
-                downsampledWidth: Int(widths[layout.index]), downsampledHeight: Int(heights[layout.index]),
-                upsampling: layout.upsampling.method, horizontalExpansion: layout.upsampling.horizontalExpansion,
-                verticalExpansion: layout.upsampling.verticalExpansion))
+                quantTable: quant, widthInBlocks: Int(component.width_in_blocks),
+                heightInBlocks: Int(component.height_in_blocks), idctSize: Int(sizes[index]),
+                downsampledWidth: Int(widths[index]), downsampledHeight: Int(heights[index]),
+                upsampling: upsampling.method, horizontalExpansion: upsampling.horizontalExpansion,
+                verticalExpansion: upsampling.verticalExpansion))
         }
         return JPEGCoefficients(colourSpace: colourSpace, components: components, width: plan.outWidth,
                                 height: plan.outHeight, orientation: plan.orientation,
