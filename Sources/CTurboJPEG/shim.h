@@ -598,4 +598,17 @@ static inline void gpuglitch_jpeg_coefficients_close(gpuglitch_jpeg_coefficient_
     if (reader->created) jpeg_destroy_decompress(&reader->cinfo);
     reader->created = 0;
 }
+
+/// A zeroed reader, sized here: the C functions write all of it (the block streams at its end),
+/// so its size must be C's, whatever view of the struct a caller was compiled with.
+static inline gpuglitch_jpeg_coefficient_reader *gpuglitch_jpeg_coefficients_new(void) {
+    return (gpuglitch_jpeg_coefficient_reader *)calloc(1, sizeof(gpuglitch_jpeg_coefficient_reader));
+}
+
+/// Closes and frees a reader from `gpuglitch_jpeg_coefficients_new`.
+static inline void gpuglitch_jpeg_coefficients_free(gpuglitch_jpeg_coefficient_reader *reader) {
+    if (!reader) return;
+    gpuglitch_jpeg_coefficients_close(reader);
+    free(reader);
+}
 #endif

@@ -28,13 +28,8 @@ enum JPEGCoefficientReader {
         guard plan.colourspace == Int32(TJCS_YCbCr.rawValue) || plan.colourspace == Int32(TJCS_GRAY.rawValue) else {
             return nil
         }
-        let reader = UnsafeMutablePointer<gpuglitch_jpeg_coefficient_reader>.allocate(capacity: 1)
-        UnsafeMutableRawPointer(reader).initializeMemory(as: UInt8.self, repeating: 0,
-                                                         count: MemoryLayout<gpuglitch_jpeg_coefficient_reader>.size)
-        defer {
-            gpuglitch_jpeg_coefficients_close(reader)
-            reader.deallocate()
-        }
+        guard let reader = gpuglitch_jpeg_coefficients_new() else { return nil }
+        defer { gpuglitch_jpeg_coefficients_free(reader) }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes).flatMap { stage.takes($0) ? $0 : nil }

@@ -78,13 +78,8 @@ package struct JPEGHostBlocks: Sendable {
     /// Runs `body` on a fresh reader, closed after: its result is 0 or libjpeg-turbo's -1.
     static func decode(_ body: (UnsafeMutablePointer<gpuglitch_jpeg_coefficient_reader>,
                                 UnsafeMutablePointer<CChar>) -> Int32) -> Bool {
-        let reader = UnsafeMutablePointer<gpuglitch_jpeg_coefficient_reader>.allocate(capacity: 1)
-        UnsafeMutableRawPointer(reader).initializeMemory(as: UInt8.self, repeating: 0,
-                                                         count: MemoryLayout<gpuglitch_jpeg_coefficient_reader>.size)
-        defer {
-            gpuglitch_jpeg_coefficients_close(reader)
-            reader.deallocate()
-        }
+        guard let reader = gpuglitch_jpeg_coefficients_new() else { return false }
+        defer { gpuglitch_jpeg_coefficients_free(reader) }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         return message.withUnsafeMutableBufferPointer { body(reader, $0.baseAddress!) } == 0
     }
