@@ -270,6 +270,25 @@ static inline int gpuglitch_jpeg_compress(const unsigned char *rgba, int width, 
 
 enum { GPUGLITCH_JPEG_MAX_COMPONENTS = 4 };
 
+/// One component's blocks of a sequential file, entropy-decoded straight into the caller's
+/// buffer instead of a whole-image virtual array (gpuglitch_jpeg_coefficients_decode_into): the
+/// array libjpeg would allocate and zero is as large as the upload itself, and its page faults
+/// and zeroing cost about half as much as the entropy decode. libjpeg asks for the rows of one
+/// iMCU row at a time, in order; each is handed out zeroed (libjpeg's arrays are pre-zeroed:
+/// its decoder writes only the nonzero coefficients) where it lies in `out`, or in `scratch`
+/// where libjpeg's padding blocks would land on blocks it has already decoded, and copied out
+/// of `scratch` when libjpeg moves on.
+typedef struct {
+    JBLOCKROW out;                      // the component's first block in the caller's buffer
+    JDIMENSION width, height;           // width_in_blocks, height_in_blocks: what `out` holds
+    JDIMENSION padded_width;            // libjpeg's row: width rounded up to an MCU's blocks
+    JDIMENSION max_access;
+    JBLOCKROW scratch;                  // max_access rows of padded_width blocks
+    JBLOCKARRAY rows;                   // what the last access handed out
+    JDIMENSION start, count;            // the rows it handed out (count 0: none yet)
+    JDIMENSION next;                    // rows before this one were handed out and are final
+} gpuglitch_jpeg_block_stream;
+
 typedef struct {
     struct jpeg_decompress_struct cinfo;
     gpuglitch_jpeg_error error;
@@ -285,6 +304,9 @@ typedef struct {
     // Whether libjpeg would smooth the blocks of this progressive file (jdcoefct.c's
     // smoothing_ok after the last scan: some of the first nine AC coefficients not fully known).
     int block_smoothing;
+    // gpuglitch_jpeg_coefficients_decode_into's destination, one stream a component.
+    gpuglitch_jpeg_block_stream streams[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    int stream_count;
 } gpuglitch_jpeg_coefficient_reader;
 
 /// A warning ends the read: the host decoder, not this reader, decides what it means.
@@ -356,17 +378,96 @@ static inline int gpuglitch_jpeg_coefficients_start(gpuglitch_jpeg_coefficient_r
     return 0;
 }
 
-/// `gpuglitch_jpeg_coefficients_start` reading every coefficient.
-static inline int gpuglitch_jpeg_coefficients_read(gpuglitch_jpeg_coefficient_reader *reader,
-                                                   const unsigned char *data, size_t size, int scale_denom,
-                                                   char message[JMSG_LENGTH_MAX]) {
-    return gpuglitch_jpeg_coefficients_start(reader, data, size, scale_denom, 1, message);
+static void gpuglitch_jpeg_stream_fail(j_common_ptr cinfo, const char *what) {
+    gpuglitch_jpeg_error *error = (gpuglitch_jpeg_error *)cinfo->err;
+    snprintf(error->message, JMSG_LENGTH_MAX, "coefficient stream: %s", what);
+    longjmp(error->jump, 1);
 }
 
-/// Copies component `ci`'s `width_in_blocks` x `height_in_blocks` blocks (64 coefficients
-/// each, natural order, block rows top to bottom) into `out`. Returns 0, or -1 with the message.
-static inline int gpuglitch_jpeg_coefficients_copy(gpuglitch_jpeg_coefficient_reader *reader, int ci,
-                                                   short *out, char message[JMSG_LENGTH_MAX]) {
+/// Copies the rows of the last access that libjpeg was handed in `scratch` into `out` (padding
+/// rows past `height` and padding blocks past `width` are dropped, as libjpeg's IDCT drops them).
+static void gpuglitch_jpeg_stream_settle(gpuglitch_jpeg_block_stream *stream) {
+    for (JDIMENSION r = 0; r < stream->count; r++) {
+        JDIMENSION row = stream->start + r;
+        if (row >= stream->height) break;
+        JBLOCKROW target = stream->out + (size_t)row * stream->width;
+        if (stream->rows[r] != target) memcpy(target, stream->rows[r], (size_t)stream->width * sizeof(JBLOCK));
+    }
+    stream->count = 0;
+}
+
+/// jmemmgr.c's request_virt_barray for jdcoefct.c's whole-image arrays, which it asks for one
+/// a component in component order.
+static jvirt_barray_ptr gpuglitch_jpeg_stream_request(j_common_ptr cinfo, int pool_id, boolean pre_zero,
+                                                      JDIMENSION blocks_per_row, JDIMENSION rows,
+                                                      JDIMENSION max_access) {
+    (void)pool_id;
+    gpuglitch_jpeg_coefficient_reader *reader = (gpuglitch_jpeg_coefficient_reader *)cinfo;
+    j_decompress_ptr decompress = &reader->cinfo;
+    int ci = reader->stream_count;
+    if (ci >= decompress->num_components || !pre_zero || max_access == 0) gpuglitch_jpeg_stream_fail(cinfo, "request");
+    jpeg_component_info *component = &decompress->comp_info[ci];
+    gpuglitch_jpeg_block_stream *stream = &reader->streams[ci];
+    JDIMENSION h = (JDIMENSION)component->h_samp_factor, v = (JDIMENSION)component->v_samp_factor;
+    if (blocks_per_row != (component->width_in_blocks + h - 1) / h * h
+        || rows != (component->height_in_blocks + v - 1) / v * v
+        || stream->width != component->width_in_blocks || stream->height != component->height_in_blocks) {
+        gpuglitch_jpeg_stream_fail(cinfo, "layout");
+    }
+    stream->padded_width = blocks_per_row;
+    stream->max_access = max_access;
+    stream->scratch = (JBLOCKROW)(*cinfo->mem->alloc_large)(cinfo, JPOOL_IMAGE,
+                                                            (size_t)max_access * blocks_per_row * sizeof(JBLOCK));
+    stream->rows = (JBLOCKARRAY)(*cinfo->mem->alloc_small)(cinfo, JPOOL_IMAGE, max_access * sizeof(JBLOCKROW));
+    reader->stream_count = ci + 1;
+    return (jvirt_barray_ptr)stream;
+}
+
+/// jmemmgr.c's access_virt_barray for a stream: rows strictly in order, each handed out once
+/// (a sequential scan's pattern; anything else, such as a component in two scans, is not
+/// reproduced here and ends the read). libjpeg writes a padding block past the end of a row
+/// when the width is not a whole number of MCUs: a row lies in `out` only where that block
+/// falls on a row handed out later (then zeroed again), else in `scratch`.
+static JBLOCKARRAY gpuglitch_jpeg_stream_access(j_common_ptr cinfo, jvirt_barray_ptr array, JDIMENSION start,
+                                                JDIMENSION count, boolean writable) {
+    gpuglitch_jpeg_block_stream *stream = (gpuglitch_jpeg_block_stream *)array;
+    if (stream->count != 0 && start == stream->start && count == stream->count) return stream->rows;
+    if (!writable || count == 0 || count > stream->max_access || start != stream->next) {
+        gpuglitch_jpeg_stream_fail(cinfo, "access out of order");
+    }
+    gpuglitch_jpeg_stream_settle(stream);
+    size_t blocks = (size_t)stream->width * stream->height;
+    for (JDIMENSION r = 0; r < count; r++) {
+        JDIMENSION row = start + r;
+        size_t first = (size_t)row * stream->width;
+        int direct = row < stream->height
+            && (stream->padded_width == stream->width || (r == count - 1 && first + stream->padded_width <= blocks));
+        stream->rows[r] = direct ? stream->out + first : stream->scratch + (size_t)r * stream->padded_width;
+        memset(stream->rows[r], 0, (size_t)stream->padded_width * sizeof(JBLOCK));
+    }
+    stream->start = start;
+    stream->count = count;
+    stream->next = start + count;
+    return stream->rows;
+}
+
+/// Whether every component is in the file's first scan, which `gpuglitch_jpeg_coefficients_start`
+/// has reached: then the quantisation tables the headers left are the ones the decode latches.
+static inline int gpuglitch_jpeg_coefficients_first_scan_has_all(const gpuglitch_jpeg_coefficient_reader *reader) {
+    return reader->cinfo.comps_in_scan == reader->cinfo.num_components;
+}
+
+/// Entropy-decodes the blocks of a file whose header `gpuglitch_jpeg_coefficients_start` has
+/// read (without the coefficients) into `out`: every component's `width_in_blocks` x
+/// `height_in_blocks` blocks, component after component, natural order, block rows top to
+/// bottom; `block_count` is their sum, checked. A sequential file is decoded straight into
+/// `out` (gpuglitch_jpeg_block_stream); a progressive one, whose scans refine blocks decoded
+/// before, into libjpeg's arrays and copied; so is any file without `stream` (the reference
+/// the tests compare the streamed blocks with). Returns 0, or -1 with the message: any libjpeg
+/// warning too, as with `gpuglitch_jpeg_coefficients_start`.
+static inline int gpuglitch_jpeg_coefficients_decode_started(gpuglitch_jpeg_coefficient_reader *reader,
+                                                             short *out, size_t block_count, int stream,
+                                                             char message[JMSG_LENGTH_MAX]) {
     struct jpeg_decompress_struct *cinfo = &reader->cinfo;
     message[0] = 0;
     if (setjmp(reader->error.jump)) {
@@ -374,17 +475,140 @@ static inline int gpuglitch_jpeg_coefficients_copy(gpuglitch_jpeg_coefficient_re
         message[JMSG_LENGTH_MAX - 1] = 0;
         return -1;
     }
-    jpeg_component_info *component = &cinfo->comp_info[ci];
-    size_t row_bytes = (size_t)component->width_in_blocks * sizeof(JBLOCK);
-    for (JDIMENSION row = 0; row < component->height_in_blocks; row++) {
-        JBLOCKARRAY blocks = (*cinfo->mem->access_virt_barray)((j_common_ptr)cinfo, reader->arrays[ci], row, 1, FALSE);
-        memcpy(out + (size_t)row * component->width_in_blocks * DCTSIZE2, blocks[0], row_bytes);
+    size_t total = 0;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        jpeg_component_info *component = &cinfo->comp_info[ci];
+        gpuglitch_jpeg_block_stream *stream = &reader->streams[ci];
+        memset(stream, 0, sizeof(*stream));
+        stream->out = (JBLOCKROW)out + total;
+        stream->width = component->width_in_blocks;
+        stream->height = component->height_in_blocks;
+        total += (size_t)component->width_in_blocks * component->height_in_blocks;
     }
+    if (total != block_count) gpuglitch_jpeg_stream_fail((j_common_ptr)cinfo, "block count");
+    if (cinfo->progressive_mode || !stream) {
+        reader->arrays = jpeg_read_coefficients(cinfo);
+        reader->block_smoothing = gpuglitch_jpeg_smoothing_applies(cinfo);
+        for (int ci = 0; ci < cinfo->num_components; ci++) {
+            gpuglitch_jpeg_block_stream *stream = &reader->streams[ci];
+            for (JDIMENSION row = 0; row < stream->height; row++) {
+                JBLOCKARRAY blocks = (*cinfo->mem->access_virt_barray)((j_common_ptr)cinfo, reader->arrays[ci], row, 1, FALSE);
+                memcpy(stream->out + (size_t)row * stream->width, blocks[0], (size_t)stream->width * sizeof(JBLOCK));
+            }
+        }
+        return 0;
+    }
+    reader->stream_count = 0;
+    cinfo->mem->request_virt_barray = gpuglitch_jpeg_stream_request;
+    cinfo->mem->access_virt_barray = gpuglitch_jpeg_stream_access;
+    reader->arrays = jpeg_read_coefficients(cinfo);
+    if (reader->stream_count != cinfo->num_components) gpuglitch_jpeg_stream_fail((j_common_ptr)cinfo, "arrays");
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        gpuglitch_jpeg_block_stream *stream = &reader->streams[ci];
+        gpuglitch_jpeg_stream_settle(stream);
+        // Rows no scan reached stay as libjpeg's pre-zeroed arrays leave them.
+        if (stream->next < stream->height) {
+            memset(stream->out + (size_t)stream->next * stream->width, 0,
+                   (size_t)(stream->height - stream->next) * stream->width * sizeof(JBLOCK));
+        }
+    }
+    return 0;
+}
+
+/// `gpuglitch_jpeg_coefficients_start` without the coefficients, then
+/// `gpuglitch_jpeg_coefficients_decode_started`.
+static inline int gpuglitch_jpeg_coefficients_decode_into(gpuglitch_jpeg_coefficient_reader *reader,
+                                                          const unsigned char *data, size_t size, int scale_denom,
+                                                          short *out, size_t block_count, int stream,
+                                                          char message[JMSG_LENGTH_MAX]) {
+    if (gpuglitch_jpeg_coefficients_start(reader, data, size, scale_denom, 0, message) != 0) return -1;
+    return gpuglitch_jpeg_coefficients_decode_started(reader, out, block_count, stream, message);
+}
+
+/// For the tests of the streamed blocks: the same coefficients rewritten (as `jpegtran -scans`)
+/// as a sequential file with one scan a component, the layout where libjpeg asks for one
+/// component's rows at a time. Returns 0 with a malloc'd file in *out (free it), or -1.
+static inline int gpuglitch_jpeg_rewrite_scan_per_component(const unsigned char *data, size_t size,
+                                                            unsigned char **out, size_t *out_size,
+                                                            char message[JMSG_LENGTH_MAX]) {
+    struct jpeg_decompress_struct source;
+    struct jpeg_compress_struct target;
+    gpuglitch_jpeg_error error;
+    jpeg_scan_info scans[GPUGLITCH_JPEG_MAX_COMPONENTS];
+    message[0] = 0;
+    *out = NULL;
+    *out_size = 0;
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
+    if (dest) {
+        dest->capacity = 64 * 1024;
+        dest->buffer = (unsigned char *)malloc(dest->capacity);
+    }
+    if (!dest || !dest->buffer) {
+        if (dest) free(dest);
+        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
+        return -1;
+    }
+    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
+    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
+    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    // Zeroed, so that the destroys below are harmless for a struct not yet created.
+    memset(&source, 0, sizeof source);
+    memset(&target, 0, sizeof target);
+    source.err = jpeg_std_error(&error.pub);
+    target.err = &error.pub;
+    error.pub.error_exit = gpuglitch_jpeg_error_exit;
+    error.pub.output_message = gpuglitch_jpeg_output_message;
+    if (setjmp(error.jump)) {
+        memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_compress(&target);
+        jpeg_destroy_decompress(&source);
+        free(dest->buffer);
+        free(dest);
+        return -1;
+    }
+    jpeg_create_decompress(&source);
+    jpeg_create_compress(&target);
+    jpeg_mem_src(&source, data, (unsigned long)size);
+    jpeg_read_header(&source, TRUE);
+    jvirt_barray_ptr *arrays = jpeg_read_coefficients(&source);
+    jpeg_copy_critical_parameters(&source, &target);
+    for (int ci = 0; ci < source.num_components && ci < GPUGLITCH_JPEG_MAX_COMPONENTS; ci++) {
+        scans[ci].comps_in_scan = 1;
+        scans[ci].component_index[0] = ci;
+        scans[ci].Ss = 0;
+        scans[ci].Se = DCTSIZE2 - 1;
+        scans[ci].Ah = 0;
+        scans[ci].Al = 0;
+    }
+    target.scan_info = scans;
+    target.num_scans = source.num_components;
+    target.dest = &dest->pub;
+    jpeg_write_coefficients(&target, arrays);
+    jpeg_finish_compress(&target);
+    jpeg_destroy_compress(&target);
+    jpeg_destroy_decompress(&source);
+    *out = dest->buffer;
+    *out_size = dest->length;
+    free(dest);
     return 0;
 }
 
 static inline void gpuglitch_jpeg_coefficients_close(gpuglitch_jpeg_coefficient_reader *reader) {
     if (reader->created) jpeg_destroy_decompress(&reader->cinfo);
     reader->created = 0;
+}
+
+/// A zeroed reader, sized here: the C functions write all of it (the block streams at its end),
+/// so its size must be C's, whatever view of the struct a caller was compiled with.
+static inline gpuglitch_jpeg_coefficient_reader *gpuglitch_jpeg_coefficients_new(void) {
+    return (gpuglitch_jpeg_coefficient_reader *)calloc(1, sizeof(gpuglitch_jpeg_coefficient_reader));
+}
+
+/// Closes and frees a reader from `gpuglitch_jpeg_coefficients_new`.
+static inline void gpuglitch_jpeg_coefficients_free(gpuglitch_jpeg_coefficient_reader *reader) {
+    if (!reader) return;
+    gpuglitch_jpeg_coefficients_close(reader);
+    free(reader);
 }
 #endif

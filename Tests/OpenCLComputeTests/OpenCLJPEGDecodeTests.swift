@@ -67,9 +67,10 @@ struct OpenCLJPEGDecodeTests {
             #expect(pixels == expected.image, "\(name): first differing byte \(first.map(String.init) ?? "none")")
             return .device
         case (.failure(let expected), .success(.jpegCoefficients(let coefficients)))
-            where coefficients.coefficients.entropyScan != nil:
-            // Stage 2 leaves the scan unread on the host: a stream libjpeg-turbo refuses must be
-            // declined by the device, and the host decode the caller then makes fails alike.
+            where !coefficients.coefficients.scanReadOnHost:
+            // Stage 2, and stage 1 of a sequential file, leave the scan unread until the upload: a
+            // stream libjpeg-turbo refuses must be declined, and the host decode the caller then
+            // makes fails alike.
             #expect(try opencl.decodeJPEG(coefficients.coefficients) == nil, "\(name): decoded on the device")
             #expect(throws: expected) { try coefficients.decodeOnHost() }
             return .failed

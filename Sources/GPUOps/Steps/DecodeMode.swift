@@ -28,7 +28,7 @@ public enum DecodeMode: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .host: return nil
         case .device: return .entropy
-        case .auto: return core.runsOnCPU ? nil : .entropyElseHost
+        case .auto: return core.runsOnCPU ? nil : .entropy
         }
     }
 }

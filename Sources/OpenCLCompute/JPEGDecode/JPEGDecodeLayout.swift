@@ -57,15 +57,12 @@ struct JPEGDecodeLayout {
         bytes.baseAddress!.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headerBytes)
     }
 
-    /// Writes the upload into `bytes` (`uploadBytes` long): the zeroed header, then the blocks.
-    func writeUpload(of coefficients: JPEGCoefficients, into bytes: UnsafeMutableRawBufferPointer) {
+    /// Writes the upload into `bytes` (`uploadBytes` long): the zeroed header, then the blocks,
+    /// which libjpeg-turbo may entropy-decode only now, straight into `bytes`
+    /// (`JPEGHostBlocks`). False when it stops on the stream or warns: the host decodes the file.
+    func writeUpload(of coefficients: JPEGCoefficients, into bytes: UnsafeMutableRawBufferPointer) -> Bool {
         writeHeader(into: bytes)
-        var offset = Self.headerBytes
-        for component in coefficients.components {
-            component.blocks.withUnsafeBytes { source in
-                UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + source.count]).copyMemory(from: source)
-                offset += source.count
-            }
-        }
+        guard let blocks = coefficients.hostBlocks, blocks.blockCount == blockCount else { return false }
+        return blocks.write(into: UnsafeMutableRawBufferPointer(rebasing: bytes[Self.headerBytes..<uploadBytes]))
     }
 }

@@ -51,7 +51,9 @@ extension OpenCLBackend {
             images += buffers.images
             huffman = buffers
         } else {
-            try write(byteCount: layout.uploadBytes, into: upload.buffer) { layout.writeUpload(of: coefficients, into: $0) }
+            var written = false
+            try write(byteCount: layout.uploadBytes, into: upload.buffer) { written = layout.writeUpload(of: coefficients, into: $0) }
+            guard written else { return nil }
             transfers.recordUpload(bytes: layout.uploadBytes)
         }
         try enqueue(settled, images: images)

@@ -49,7 +49,7 @@ extension OpenCLBackend {
     }
 
     /// Only the Huffman decode of a stage 2 JPEG (jpeg_huffman.cl), read back: every
-    /// component's blocks in component order, as `JPEGCoefficients.Component.blocks` holds them
+    /// component's blocks in component order, as `JPEGCoefficients.hostBlockArrays()` gives them
     /// after a stage 1 read. nil when the image has no entropy scan or the device declined it.
     /// For the check that the device's coefficients are libjpeg-turbo's; `workBudget` forces
     /// passes of at most that much work each (nil: as this device needs).

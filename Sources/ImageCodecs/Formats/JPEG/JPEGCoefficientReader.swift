@@ -10,13 +10,15 @@ import CTurboJPEG
 /// any libjpeg warning or error while reading (a damaged or cut-off file), CMYK, YCCK, RGB
 /// and other colour spaces, a sampling libjpeg-turbo cannot upsample, progressive files
 /// libjpeg-turbo smooths (some AC coefficients never fully sent), and coefficients that
-/// with the decoded image would not fit the memory budget.
+/// with the decoded image would not fit the memory budget. A sequential file's scan is
+/// entropy-decoded only when its blocks are written into the upload (`JPEGHostBlocks`), so a
+/// damage there is found then, and the device declines the file.
 ///
 /// With `stage` `.entropy` (issue 35 stage 2), a file `JPEGBaselineParser` accepts is not
 /// entropy-decoded here: libjpeg reads only its headers (the same sizes, tables and checks),
 /// and the result carries the scan for the device to decode (`JPEGCoefficients.entropyScan`).
 enum JPEGCoefficientReader {
-    static func read(_ bytes: UnsafeRawBufferPointer, scan: JPEGMarkerScan, options: DecodeOptions,
+    static func read(_ bytes: UnsafeRawBufferPointer, file: [UInt8], scan: JPEGMarkerScan, options: DecodeOptions,
                      source: String, stage: JPEGDeviceStage = .entropy) throws(ImageCodecError) -> JPEGCoefficients? {
         guard let handle = tjInitDecompress() else {
             throw ImageCodecError(source: source, reason: .corrupt(String(cString: tjGetErrorStr2(nil))))
@@ -26,20 +28,16 @@ enum JPEGCoefficientReader {
         guard plan.colourspace == Int32(TJCS_YCbCr.rawValue) || plan.colourspace == Int32(TJCS_GRAY.rawValue) else {
             return nil
         }
-        let reader = UnsafeMutablePointer<gpuglitch_jpeg_coefficient_reader>.allocate(capacity: 1)
-        UnsafeMutableRawPointer(reader).initializeMemory(as: UInt8.self, repeating: 0,
-                                                         count: MemoryLayout<gpuglitch_jpeg_coefficient_reader>.size)
-        defer {
-            gpuglitch_jpeg_coefficients_close(reader)
-            reader.deallocate()
-        }
+        guard let reader = gpuglitch_jpeg_coefficients_new() else { return nil }
+        defer { gpuglitch_jpeg_coefficients_free(reader) }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes).flatMap { stage.takes($0) ? $0 : nil }
-        if stage == .entropyElseHost && entropyScan == nil { return nil }
-        guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator),
-                                                entropyScan == nil ? 1 : 0, &message) == 0,
-              reader.pointee.block_smoothing == 0 else { return nil }
+        // The header only: the blocks are read below, or when they are written (`JPEGHostBlocks`).
+        guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator), 0, &message) == 0
+        else { return nil }
+        let decodesLater = entropyScan == nil && reader.pointee.cinfo.progressive_mode == 0
+            && gpuglitch_jpeg_coefficients_first_scan_has_all(reader) != 0
         let r = reader.pointee
         let info = r.cinfo
         let colourSpace: JPEGCoefficients.ColourSpace
@@ -57,52 +55,57 @@ enum JPEGCoefficientReader {
         let maxH = Int(info.max_h_samp_factor), maxV = Int(info.max_v_samp_factor)
         let minimumSize = Int(r.min_dct_scaled_size)
 
-        var layouts: [(index: Int, widthInBlocks: Int, heightInBlocks: Int, idctSize: Int, quant: [UInt16],
-                       upsampling: JPEGUpsamplingChoice)] = []
         var total = 0
         for index in 0..<Int(info.num_components) {
+            total += Int(info.comp_info[index].width_in_blocks) * Int(info.comp_info[index].height_in_blocks)
+        }
+        // A progressive file's: libjpeg's coefficient arrays and their copy live together until
+        // the copy is done. (A sequential file's decode needs only the upload: the same budget
+        // keeps the same files on the device.)
+        do {
+            try ImageDecoder.checkMemoryBudget(width: plan.outWidth, height: plan.outHeight,
+                                               decoderBytes: 2 * total * 64 * 2, options: options, source: source)
+        } catch {
+            return nil
+        }
+        var hostBlocks: JPEGHostBlocks? = nil
+        if entropyScan == nil {
+            if decodesLater {
+                hostBlocks = JPEGHostBlocks(decodingLater: file, scaleDenominator: plan.denominator, blockCount: total)
+            } else {
+                var read = true
+                let blocks = [Int16](unsafeUninitializedCapacity: total * 64) { buffer, initialised in
+                    read = gpuglitch_jpeg_coefficients_decode_started(reader, buffer.baseAddress, total, 1, &message) == 0
+                    initialised = read ? total * 64 : 0
+                }
+                guard read, reader.pointee.block_smoothing == 0 else { return nil }
+                hostBlocks = JPEGHostBlocks(read: blocks)
+            }
+        }
+        var components: [JPEGCoefficients.Component] = []
+        for index in 0..<Int(info.num_components) {
             let component = info.comp_info[index]
-            // Latched at the scan's start when the coefficients were read; the tables as the
-            // headers left them (what the one scan latches) otherwise.
+            // Latched at the scan's start where the blocks were read; otherwise the tables as
+            // the headers left them, what the first scan, which holds every component, latches.
             guard let table = component.quant_table
-                    ?? (entropyScan == nil ? nil : quantTable(info, Int(component.quant_tbl_no))) else { return nil }
+                    ?? (hostBlocks?.readWithFile == true ? nil : quantTable(info, Int(component.quant_tbl_no)))
+            else { return nil }
             let quant = withUnsafeBytes(of: table.pointee.quantval) { Array($0.bindMemory(to: UInt16.self)) }
             guard let upsampling = JPEGUpsamplingChoice(
                 horizontalSampling: Int(component.h_samp_factor), verticalSampling: Int(component.v_samp_factor),
                 idctSize: Int(sizes[index]), minimumIDCTSize: minimumSize, maxHorizontalSampling: maxH,
                 maxVerticalSampling: maxV, downsampledWidth: Int(widths[index])) else { return nil }
-            let wide = Int(component.width_in_blocks), high = Int(component.height_in_blocks)
-            layouts.append((index, wide, high, Int(sizes[index]), quant, upsampling))
-            total += wide * high * 64 * 2
-        }
-        // libjpeg's coefficient arrays and these copies live together until the copy is done.
-        do {
-            try ImageDecoder.checkMemoryBudget(width: plan.outWidth, height: plan.outHeight, decoderBytes: 2 * total,
-                                               options: options, source: source)
-        } catch {
-            return nil
-        }
-        var components: [JPEGCoefficients.Component] = []
-        for layout in layouts {
-            let count = entropyScan == nil ? layout.widthInBlocks * layout.heightInBlocks * 64 : 0
-            var copied = true
-            let blocks = [Int16](unsafeUninitializedCapacity: count) { buffer, initialised in
-                copied = count == 0 || gpuglitch_jpeg_coefficients_copy(reader, Int32(layout.index),
-                                                                        buffer.baseAddress, &message) == 0
-                initialised = copied ? count : 0
-            }
-            guard copied else { return nil }
             components.append(JPEGCoefficients.Component(
-                blocks: blocks, quantTable: layout.quant, widthInBlocks: layout.widthInBlocks,
-                heightInBlocks: layout.heightInBlocks, idctSize: layout.idctSize,
-                downsampledWidth: Int(widths[layout.index]), downsampledHeight: Int(heights[layout.index]),
-                upsampling: layout.upsampling.method, horizontalExpansion: layout.upsampling.horizontalExpansion,
-                verticalExpansion: layout.upsampling.verticalExpansion))
+                quantTable: quant, widthInBlocks: Int(component.width_in_blocks),
+                heightInBlocks: Int(component.height_in_blocks), idctSize: Int(sizes[index]),
+                downsampledWidth: Int(widths[index]), downsampledHeight: Int(heights[index]),
+                upsampling: upsampling.method, horizontalExpansion: upsampling.horizontalExpansion,
+                verticalExpansion: upsampling.verticalExpansion))
         }
         return JPEGCoefficients(colourSpace: colourSpace, components: components, width: plan.outWidth,
                                 height: plan.outHeight, orientation: plan.orientation,
                                 sourceWidth: plan.full.width, sourceHeight: plan.full.height,
-                                scaleDenominator: plan.denominator, entropyScan: entropyScan)
+                                scaleDenominator: plan.denominator, entropyScan: entropyScan, hostBlocks: hostBlocks)
     }
 
     /// `cinfo.quant_tbl_ptrs[index]` (a C array Swift sees as a tuple).
@@ -127,16 +130,12 @@ package enum JPEGDeviceStage: Sendable {
     /// Stage 2 wherever the file allows, however long its intervals: for the checks that the
     /// device's Huffman decode is libjpeg-turbo's on every stream it takes.
     case entropyAnyIntervals
-    /// Stage 2 for the files `entropy` gives it; every other file is decoded on the host
-    /// (not stage 1, whose host work is more than libjpeg-turbo's whole decode at a
-    /// thumbnail's scale).
-    case entropyElseHost
 
     /// Whether stage 2 decodes `scan`.
     func takes(_ scan: JPEGEntropyScan) -> Bool {
         switch self {
         case .coefficients: false
-        case .entropy, .entropyElseHost: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
+        case .entropy: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
         case .entropyAnyIntervals: true
         }
     }

@@ -28,10 +28,10 @@ package struct JPEGCoefficients: Sendable {
         case replicate = 4
     }
 
+    /// A component's blocks are `widthInBlocks × heightInBlocks` blocks of 64 coefficients in
+    /// natural (row-major) order, block rows top to bottom, after the blocks of the components
+    /// before it (`hostBlocks`, or the device's Huffman decode).
     package struct Component: Sendable {
-        /// `widthInBlocks × heightInBlocks` blocks of 64 coefficients in natural (row-major)
-        /// order, block rows top to bottom; empty when the device decodes them (`entropyScan`).
-        package let blocks: [Int16]
         /// The 64 quantisation values in natural order.
         package let quantTable: [UInt16]
         package let widthInBlocks: Int
@@ -62,6 +62,19 @@ package struct JPEGCoefficients: Sendable {
     /// Set when the device Huffman-decodes the blocks from the file's scan (issue 35 stage 2);
     /// nil when libjpeg-turbo decoded them on the host into `blocks` (stage 1).
     package let entropyScan: JPEGEntropyScan?
+    /// The blocks libjpeg-turbo entropy-decodes on the host (stage 1); nil with `entropyScan`.
+    package let hostBlocks: JPEGHostBlocks?
+
+    /// Whether the host has read the whole scan already: false when libjpeg-turbo decodes it
+    /// only into the upload (`JPEGHostBlocks`) or the device decodes it (stage 2), so that a
+    /// damaged stream is found there and the device declines the file.
+    package var scanReadOnHost: Bool { hostBlocks?.readWithFile ?? false }
+
+    /// Each component's blocks as an array, decoded by libjpeg-turbo on the host (for checks of
+    /// the device's decode); nil where libjpeg-turbo stops on the stream or warns.
+    package func hostBlockArrays() -> [[Int16]]? {
+        hostBlocks?.arrays(blockCounts: components.map { $0.widthInBlocks * $0.heightInBlocks })
+    }
 
     /// Bytes of coefficients: what a device decode uploads (stage 1) or decodes (stage 2).
     package var coefficientBytes: Int {

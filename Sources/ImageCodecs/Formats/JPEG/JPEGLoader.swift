@@ -24,9 +24,9 @@ struct JPEGLoader: ImageLoader {
     /// The coefficients for a device decode (`JPEGCoefficientReader`), or nil when the host
     /// decoder must make this file's pixels; throws what any decode of it throws first.
     func coefficients(options: DecodeOptions, stage: JPEGDeviceStage) throws(ImageCodecError) -> JPEGCoefficients? {
-        let (scan, source) = (scan, source)
+        let (file, scan, source) = (file, scan, source)
         return try file.withTypedBytes { bytes throws(ImageCodecError) in
-            try JPEGCoefficientReader.read(bytes, scan: scan, options: options, source: source, stage: stage)
+            try JPEGCoefficientReader.read(bytes, file: file, scan: scan, options: options, source: source, stage: stage)
         }
     }
 
