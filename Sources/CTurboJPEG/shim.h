@@ -177,6 +177,25 @@ static void gpuglitch_jpeg_term_destination(j_compress_ptr cinfo) {
     dest->length = dest->capacity - dest->pub.free_in_buffer;
 }
 
+/// A memory destination with its first 64 kB, on the heap (so that its pointer stays the same
+/// across a setjmp), or NULL with "out of memory" in `message`.
+static inline gpuglitch_jpeg_destination *gpuglitch_jpeg_destination_new(char message[JMSG_LENGTH_MAX]) {
+    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
+    if (dest) {
+        dest->capacity = 64 * 1024;
+        dest->buffer = (unsigned char *)malloc(dest->capacity);
+    }
+    if (!dest || !dest->buffer) {
+        free(dest);
+        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
+        return NULL;
+    }
+    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
+    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
+    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    return dest;
+}
+
 /// Returns 0 with a malloc'd file in *out (free it) of *size bytes, or -1 with libjpeg's message.
 /// `gpuglitch_jpeg_compress` with every sampling factor (`samp`: h, v for Y, Cb, Cr), a restart
 /// interval in MCU rows (0: none) and grayscale output (`gray`): the tests make files of every
@@ -198,19 +217,8 @@ static inline int gpuglitch_jpeg_compress_layout(const unsigned char *rgba, int 
     *size = 0;
     // On the heap, and this pointer never changes after setjmp: what the longjmp finds in it
     // (the grown buffer) is defined, as a changed local would not be.
-    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
-    if (dest) {
-        dest->capacity = 64 * 1024;
-        dest->buffer = (unsigned char *)malloc(dest->capacity);
-    }
-    if (!dest || !dest->buffer) {
-        free(dest);
-        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
-        return -1;
-    }
-    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
-    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
-    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    gpuglitch_jpeg_destination *dest = gpuglitch_jpeg_destination_new(message);
+    if (!dest) return -1;
     if (setjmp(error.jump)) {
         memcpy(message, error.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
@@ -538,19 +546,8 @@ static inline int gpuglitch_jpeg_rewrite_scan_per_component(const unsigned char 
     message[0] = 0;
     *out = NULL;
     *out_size = 0;
-    gpuglitch_jpeg_destination *dest = (gpuglitch_jpeg_destination *)calloc(1, sizeof *dest);
-    if (dest) {
-        dest->capacity = 64 * 1024;
-        dest->buffer = (unsigned char *)malloc(dest->capacity);
-    }
-    if (!dest || !dest->buffer) {
-        if (dest) free(dest);
-        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
-        return -1;
-    }
-    dest->pub.init_destination = gpuglitch_jpeg_init_destination;
-    dest->pub.empty_output_buffer = gpuglitch_jpeg_empty_output_buffer;
-    dest->pub.term_destination = gpuglitch_jpeg_term_destination;
+    gpuglitch_jpeg_destination *dest = gpuglitch_jpeg_destination_new(message);
+    if (!dest) return -1;
     // Zeroed, so that the destroys below are harmless for a struct not yet created.
     memset(&source, 0, sizeof source);
     memset(&target, 0, sizeof target);
