@@ -67,7 +67,7 @@ enum JPEGEncoder: ImageSaver {
         }
         defer { free(jpeg) }
         guard status == 0, let jpeg else {
-            throw fail("libjpeg: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw fail("libjpeg: " + LibjpegMessage.text(message))
         }
         return Array(UnsafeBufferPointer(start: jpeg, count: size))
     }

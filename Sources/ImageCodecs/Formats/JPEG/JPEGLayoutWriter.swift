@@ -27,7 +27,7 @@ package enum JPEGLayoutWriter {
         }
         defer { free(jpeg) }
         guard status == 0, let jpeg else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = LibjpegMessage.text(message)
             throw ImageCodecError(source: "JPEGLayoutWriter", reason: .corrupt("libjpeg: " + text))
         }
         return Array(UnsafeBufferPointer(start: jpeg, count: size))

@@ -29,7 +29,7 @@ enum JPEGPillowVerdict: Equatable {
         switch Int(verdict) {
         case Int(GPUGLITCH_JPEG_READ): self = .read
         case Int(GPUGLITCH_JPEG_TRUNCATED): self = .truncated
-        default: self = .error(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        default: self = .error(LibjpegMessage.text(message))
         }
     }
 }
