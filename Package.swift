@@ -189,7 +189,7 @@ if ProcessInfo.processInfo.environment["GPUGLITCH_FUZZ"] != nil {
         ("FuzzInputList", ["GPUOps", "SystemIO"]),
         ("FuzzSpecs", ["GPUOps", "ImageMaths"]),
         ("FuzzDifferential", ["GPUOps", "CPUCompute", "OpenCLCompute", "ComputeDevices", "ImageMaths"]),
-        ("FuzzJPEGDevice", ["ImageCodecs", "ComputeCore", "ComputeDevices", "ImageMaths"]),
+        ("FuzzJPEGDevice", ["ImageCodecs", "ComputeCore", "ComputeDevices", "ImageMaths", "OpenCLCompute"]),
     ]
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Sources/FuzzSupport"))

@@ -34,16 +34,6 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
     /// Whether the built-in program has the x86 resampling kernels (see `x86Option`).
     let hasX86Kernels: Bool
 
-    /// Loop iterations after which the device ends a work-item's loops, all its loops
-    /// counted together, or nil where there is no such limit. Mesa's llvmpipe (rusticl's
-    /// software device) has one, `LP_MAX_TGSI_LOOP_ITERATIONS`: a kernel that loops longer
-    /// goes on past its loops with whatever it had. Kernels whose work-items may loop that long
-    /// (jpeg_huffman.cl) split their work into passes under it.
-    let loopIterationCap: Int?
-
-    /// llvmpipe's loop limit (see `loopIterationCap`).
-    static let llvmpipeLoopIterationCap = 65_535
-
     /// Options the embedded program is built with.
     static let buildOptions = ""
     /// Added for CPU devices: asks resample.cl for its x86 AVX2 resampling kernels, 1.6–2x
@@ -87,7 +77,6 @@ final class OpenCLDeviceRuntime: @unchecked Sendable {
         let names = try builtIns.program.kernelNames
         hasX86Kernels = names.contains(OpenCLBuiltInKernel.resampleHorizontalX86.name)
             && names.contains(OpenCLBuiltInKernel.resampleVerticalX86.name)
-        loopIterationCap = try device.name.hasPrefix("llvmpipe") ? Self.llvmpipeLoopIterationCap : nil
         kernelLimits = KernelLaunches.DeviceLimits(maxWorkGroupSize: try device.maxWorkGroupSize,
                                                    localMemoryBytes: Int(clamping: try device.localMemory),
                                                    isCPU: try device.type == .cpu,

@@ -28,7 +28,7 @@ struct OpenCLJPEGEntropyDecodeTests {
         let options = OpenCLJPEGDecodeTests.options(denominator: denominator)
         guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: name,
                                                                                       options: options,
-                                                                                      stage: .entropyAnyIntervals),
+                                                                                      stage: .entropy),
               stage2.coefficients.entropyScan != nil else { return .notBaseline }
         guard case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
             data: file, source: name, options: options, stage: .coefficients),
@@ -97,34 +97,60 @@ struct OpenCLJPEGEntropyDecodeTests {
         #expect(restartFiles == 7 * 4)
     }
 
-    /// Passes that stop at a small work budget and go on in the next pass (as on a device that
-    /// ends long loops, `JPEGHuffmanPasses`) give the same coefficients as one pass, with and
-    /// without restart intervals, in every layout.
-    @Test("decoded in passes: each goes on where the one before stopped", arguments: [300, 5_000])
-    func passes(workBudget: Int) throws {
+    /// The two stage files of one generated image, or nil (recorded) when it is not a stage 2 file.
+    func stages(_ file: [UInt8], name: String) throws -> (device: JPEGCoefficients, host: [[Int16]])? {
+        let options = OpenCLJPEGDecodeTests.options(denominator: 1)
+        guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: name, options: options,
+                                                                                  stage: .entropy),
+              case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
+                data: file, source: name, options: options, stage: .coefficients),
+              stage2.coefficients.entropyScan != nil, let host = stage1.coefficients.hostBlockArrays() else {
+            Issue.record("\(name): not a clean stage 2 file")
+            return nil
+        }
+        return (stage2.coefficients, host)
+    }
+
+    /// Scans cut into chunks of a few bytes, so that most chunks start mid-block, with and
+    /// without restart intervals, in every layout: with as many rounds as chunks every chunk
+    /// settles at its true start in the rounds; with one or two, most do not and the walk
+    /// (`jpeg_huffman_prefix`) decodes them again. libjpeg-turbo's coefficients either way.
+    @Test("chunks settled in rounds or decoded again by the walk give libjpeg-turbo's coefficients",
+          arguments: [1, 5, 64])
+    func chunks(chunkBytes: Int) throws {
         var checked = 0
         for layout in OpenCLJPEGDecodeTests.layouts {
             for restartRows in [0, 1] {
                 let image = TestImages.noise(width: 64, height: 48, seed: 11)
                 let file = try JPEGLayoutWriter.write(image, sampling: layout.sampling, restartRows: restartRows)
-                let options = OpenCLJPEGDecodeTests.options(denominator: 1)
-                guard case .jpegCoefficients(let stage2) = try ImageDecoder.decodeForDevice(data: file, source: "p", options: options,
-                                                                                                   stage: .entropyAnyIntervals),
-                      case .jpegCoefficients(let stage1) = try ImageDecoder.decodeForDevice(
-                        data: file, source: "p", options: options, stage: .coefficients),
-                      let entropy = stage2.coefficients.entropyScan else {
-                    Issue.record("\(layout.name) r\(restartRows): not a stage 2 file")
-                    continue
+                let name = "\(layout.name) r\(restartRows) chunks of \(chunkBytes) B"
+                guard let (device, host) = try stages(file, name: name), let entropy = device.entropyScan else { continue }
+                for maxRounds in [1, 2, Int.max] {
+                    let chunks = JPEGHuffmanChunks(entropy, chunkBytes: chunkBytes, maxRounds: maxRounds)
+                    #expect(chunks.count > 2 * entropy.intervalCount, "\(name)")
+                    #expect(try opencl.entropyDecodeJPEG(device, chunkBytes: chunkBytes, maxRounds: maxRounds) == host,
+                            "\(name), \(chunks.rounds) rounds")
                 }
-                let passes = JPEGHuffmanPasses(entropy, workBudget: workBudget)
-                #expect(passes.count > 1)
-                let device = try opencl.entropyDecodeJPEG(stage2.coefficients, workBudget: workBudget)
-                #expect(device == stage1.coefficients.hostBlockArrays(),
-                        "\(layout.name) r\(restartRows) budget \(workBudget), \(passes.count) passes")
                 checked += 1
             }
         }
         #expect(checked == OpenCLJPEGDecodeTests.layouts.count * 2)
+    }
+
+    /// Photos without restart intervals are cut into the default chunks and decoded with the
+    /// default rounds.
+    @Test("photos without restart intervals: many chunks, libjpeg-turbo's coefficients")
+    func photos() throws {
+        var decoded = 0
+        for name in ["astronaut.jpg", "chelsea.jpg", "coffee.jpg"] {
+            let file = try [UInt8](Data(contentsOf: RepositoryPaths.samples.appendingPathComponent(name)))
+            guard let (device, host) = try stages(file, name: name), let entropy = device.entropyScan else { continue }
+            let chunks = JPEGHuffmanChunks(entropy)
+            #expect(entropy.intervalCount == 1 && chunks.count > 60 && chunks.rounds == JPEGHuffmanChunks.maxRounds, "\(name)")
+            #expect(try opencl.entropyDecodeJPEG(device) == host, "\(name)")
+            decoded += 1
+        }
+        #expect(decoded == 3)
     }
 
     /// A 4:2:0 file with a restart marker every MCU row, and the offsets of its markers.
@@ -167,7 +193,7 @@ struct OpenCLJPEGEntropyDecodeTests {
                 let options = OpenCLJPEGDecodeTests.options(denominator: denominator)
                 if case .jpegCoefficients(let image) = try? ImageDecoder.decodeForDevice(data: damaged, source: name,
                                                                                           options: options,
-                                                                                          stage: .entropyAnyIntervals),
+                                                                                          stage: .entropy),
                    image.coefficients.entropyScan != nil {
                     // Past the parser: the device itself must decline, unless the flip left a
                     // clean stream that libjpeg-turbo decodes to the same coefficients.

@@ -3,6 +3,7 @@ import ComputeDevices
 import FuzzSupport
 import ImageCodecs
 import ImageMaths
+import OpenCLCompute
 
 /// The device JPEG decoder (issue 35 stages 1 and 2) against libjpeg-turbo on the host, on mutated
 /// JPEGs: the first byte picks the shrink-on-load scale (1, 1/2, 1/4, 1/8), `--fail-on
@@ -13,7 +14,11 @@ import ImageMaths
 /// decoded differently. Metadata and facts must match too. Baseline files take stage 2 (the
 /// Huffman decode on the device, which must decline any stream that is not clean), every
 /// input also goes through `JPEGBaselineParser` on its own (it must not trap on any bytes),
-/// and where the parser accepts a file, the stage 1 path must give the same pixels.
+/// and where the parser accepts a file, the stage 1 path must give the same pixels. Such a
+/// file's scan is also cut into chunks of 1, 4, 32 or 256 bytes (bits 2–3 of the first byte;
+/// a decode cuts it into 512-byte ones, more than most inputs here hold), so that chunks start
+/// mid-block and must settle in the rounds: the device's coefficients must be libjpeg-turbo's,
+/// or the image declined.
 @_cdecl("FuzzJPEGDevice_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     FuzzDriver.run(argc, argv) { bytes in
@@ -30,8 +35,11 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
             }
         }
         let baseline = file.withUnsafeBytes { JPEGBaselineParser.parse($0) } != nil
-        compare(file, options: options, stage: .entropyAnyIntervals)
-        if baseline { compare(file, options: options, stage: .coefficients) }
+        compare(file, options: options, stage: .entropy)
+        if baseline {
+            compare(file, options: options, stage: .coefficients)
+            compareChunks(file, options: options, chunkBytes: [1, 4, 32, 256][Int(flags >> 2) & 3])
+        }
     }
 }
 
@@ -94,5 +102,25 @@ private func compare(_ file: [UInt8], options: DecodeOptions, stage: JPEGDeviceS
         FuzzDriver.require(false, "the host decoded it; for the device: \(error)")
     case (.failure(let error), .success):
         FuzzDriver.require(false, "the host refused it (\(error)); for the device it was read")
+    }
+}
+
+/// The device's Huffman decode of `file` cut into chunks of `chunkBytes` against libjpeg-turbo's
+/// coefficients: equal, or declined (always allowed; required where libjpeg-turbo warns).
+private func compareChunks(_ file: [UInt8], options: DecodeOptions, chunkBytes: Int) {
+    guard case .jpegCoefficients(let stage2)? = try? ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options,
+                                                                                 stage: .entropy),
+          stage2.coefficients.entropyScan != nil,
+          case .jpegCoefficients(let stage1)? = try? ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options,
+                                                                                 stage: .coefficients) else { return }
+    let expected = stage1.coefficients.hostBlockArrays()
+    for case let opencl as OpenCLBackend in devices {
+        do {
+            guard let got = try opencl.entropyDecodeJPEG(stage2.coefficients, chunkBytes: chunkBytes) else { continue }
+            FuzzDriver.require(expected != nil, "\(opencl.name): chunks of \(chunkBytes) B decoded a stream libjpeg-turbo warns on")
+            FuzzDriver.require(got == expected, "\(opencl.name): chunks of \(chunkBytes) B gave other coefficients")
+        } catch {
+            FuzzDriver.require(false, "\(opencl.name) failed: \(error)")
+        }
     }
 }

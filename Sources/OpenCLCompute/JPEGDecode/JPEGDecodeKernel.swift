@@ -11,17 +11,24 @@ enum JPEGDecodeKernel {
     /// dstHeight`: one work-item per output pixel.
     static let colour = KernelFunction<KernelImage, KernelTable, Int32, Int32, Int32, Int32, KernelImage, Int32,
                                        Int32>("jpeg_colour")
-    /// `scan, intervals, intervalCount, tables, mcuBlocks, blocksPerMCU, mcusPerRow,
-    /// components, buffer (flag + coefficients), states, pass, lastPass, workBudget`
-    /// (jpeg_huffman.cl): one work-item per restart interval, in passes (`JPEGHuffmanPasses`).
-    static let huffman = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, KernelTable, Int32, Int32,
-                                        KernelTable, KernelImage, KernelImage, Int32, Int32, Int32>("jpeg_huffman")
-    /// `Int32`s an interval's saved state takes between passes (jpeg_huffman.cl's
-    /// `JPEG_HUFF_STATE_INTS`).
-    static let huffmanStateInts = 10
-    /// Work-items a group of the Huffman pass prefers: intervals are independent, and a file
-    /// has few of them.
-    static let preferredLocalHuffman = [32]
+    /// `data, chunks, chunkCount, intervals, tables, mcuBlocks, blocksPerMCU, records, round`
+    /// (jpeg_huffman.cl): one round of finding where each chunk's blocks start, one work-item
+    /// per chunk (`JPEGHuffmanChunks`).
+    static let huffmanSync = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, KernelTable, KernelTable,
+                                            Int32, KernelImage, Int32>("jpeg_huffman_sync")
+    /// `data, chunks, chunkCount, intervals, intervalCount, tables, mcuBlocks, blocksPerMCU,
+    /// records, lastRound, starts, buffer (flag + coefficients)`: each chunk's proven start,
+    /// one work-item per restart interval.
+    static let huffmanPrefix = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, Int32, KernelTable,
+                                              KernelTable, Int32, KernelImage, Int32, KernelImage,
+                                              KernelImage>("jpeg_huffman_prefix")
+    /// `data, chunks, chunkCount, intervals, tables, mcuBlocks, blocksPerMCU, mcusPerRow,
+    /// components, starts, buffer (flag + coefficients)`: every chunk's blocks decoded and
+    /// written, one work-item per chunk.
+    static let huffmanWrite = KernelFunction<KernelImage, KernelTable, Int32, KernelTable, KernelTable, KernelTable,
+                                             Int32, Int32, KernelTable, KernelImage, KernelImage>("jpeg_huffman_write")
+    /// Work-items a group of the Huffman passes prefers: chunks are independent.
+    static let preferredLocalHuffman = [64]
     /// Work-items a group of the IDCT pass prefers (blocks side by side in memory).
     static let preferredLocalIDCT = [64]
 }

@@ -13,8 +13,9 @@ extension OpenCLBackend {
     /// machine (jpeg_idct.cl): then this returns nil and the caller decodes on the host.
     ///
     /// With `coefficients.entropyScan` (issue 35 stage 2) the upload is the file's scan
-    /// instead, and jpeg_huffman.cl decodes it into the coefficients first, one work-item per
-    /// restart interval (in passes where the device limits loops); its flag says the stream was not clean (the host decodes it then too).
+    /// instead, and jpeg_huffman.cl decodes it into the coefficients first, the scan cut into
+    /// chunks decoded side by side; its flag says the stream was not clean or the chunks did not
+    /// settle (the host decodes it then too).
     package func decodeJPEG(_ coefficients: JPEGCoefficients) throws -> PipelineImage? {
         guard let layout = JPEGDecodeLayout(coefficients) else { return nil }
         let displayed = coefficients.orientation.displayedSize(width: coefficients.width, height: coefficients.height)
@@ -23,8 +24,9 @@ extension OpenCLBackend {
         let planes = try launches.scratchImage(width: 1, height: 1)
         let componentTable = KernelTable(layout.components)
         let entropy = coefficients.entropyScan
-        if let entropy {
-            try recordHuffmanPasses(entropy, passes: huffmanPasses(entropy), components: componentTable,
+        let chunks = entropy.map { JPEGHuffmanChunks($0) }
+        if let entropy, let chunks {
+            try recordHuffmanDecode(entropy, chunks: chunks, components: componentTable,
                                     coefficients: launches.input, into: &launches)
         }
         try launches.launch(JPEGDecodeKernel.idct, global: [layout.blockCount],
@@ -43,11 +45,11 @@ extension OpenCLBackend {
         let target = try pool.buffer(size: displayed.width * displayed.height * 4)
         var images = [upload.buffer, target.buffer, samples.buffer]
         var huffman: JPEGHuffmanBuffers? = nil
-        if let entropy {
-            // Only the header: the kernel writes every block.
+        if let entropy, let chunks {
+            // Only the header: the kernels write every block.
             try write(byteCount: JPEGDecodeLayout.headerBytes, into: upload.buffer) { layout.writeHeader(into: $0) }
-            let buffers = try huffmanBuffers(entropy)
-            transfers.recordUpload(bytes: JPEGDecodeLayout.headerBytes + entropy.bytes.count)
+            let buffers = try huffmanBuffers(entropy, chunks: chunks)
+            transfers.recordUpload(bytes: JPEGDecodeLayout.headerBytes + entropy.bytes.count + JPEGHuffmanBuffers.padding)
             images += buffers.images
             huffman = buffers
         } else {

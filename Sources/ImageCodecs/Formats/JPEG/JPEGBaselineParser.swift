@@ -135,57 +135,64 @@ package enum JPEGBaselineParser {
             mcuRows = (frame.height * component.vertical + 8 * maxV - 1) / (8 * maxV)
         }
         let mcuCount = mcusPerRow * mcuRows
-        guard let intervals = intervals(b, from: end, mcuCount: mcuCount, restartInterval: restartInterval) else {
+        guard let (bytes, intervals) = destuffedIntervals(b, from: end, mcuCount: mcuCount,
+                                                          restartInterval: restartInterval) else {
             return nil
         }
-        let start = end
-        let stop = Int(intervals[intervals.count - 3])
-        var rebased = intervals
-        for i in stride(from: 0, to: rebased.count, by: JPEGEntropyScan.intervalInts) {
-            rebased[i] -= Int32(start)
-            rebased[i + 1] -= Int32(start)
-        }
-        let bytes = [UInt8](unsafeUninitializedCapacity: stop - start) { buffer, initialised in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: b[start..<stop]))
-            initialised = stop - start
-        }
-        return JPEGEntropyScan(bytes: bytes, intervals: rebased, tables: tables,
+        return JPEGEntropyScan(bytes: bytes, intervals: intervals, tables: tables,
                                mcuBlocks: blocks, mcusPerRow: mcusPerRow, mcuCount: mcuCount)
     }
 
-    /// The restart intervals of the entropy-coded data starting at `start`: the one byte scan
-    /// the host does. Every 0xFF must be a stuffed 0xFF00, the next RST in sequence where the
-    /// restart interval says one comes, or the EOI that ends the file's data; nil otherwise.
-    private static func intervals(_ b: UnsafeRawBufferPointer, from start: Int, mcuCount: Int,
-                                  restartInterval: Int) -> [Int32]? {
+    /// The entropy-coded data starting at `start` with its stuffed zero bytes and restart
+    /// markers taken out, and its restart intervals in it: the one pass the host makes over the
+    /// scan. Every 0xFF must be a stuffed 0xFF00, the next RST in sequence where the restart
+    /// interval says one comes, or the EOI that ends the file's data; nil otherwise.
+    private static func destuffedIntervals(_ b: UnsafeRawBufferPointer, from start: Int, mcuCount: Int,
+                                           restartInterval: Int) -> ([UInt8], [Int32])? {
         let expected = restartInterval > 0 ? (mcuCount + restartInterval - 1) / restartInterval : 1
-        guard Int32(exactly: b.count) != nil, Int32(exactly: mcuCount) != nil else { return nil }
+        // Positions on the device are bit indices in 32-bit ints.
+        guard start <= b.count, (b.count - start) < Int(Int32.max) / 8, Int32(exactly: mcuCount) != nil,
+              let base = b.baseAddress else { return nil }
         var intervals: [Int32] = []
         intervals.reserveCapacity(expected * JPEGEntropyScan.intervalInts)
-        var first = start, at = start
-        guard let base = b.baseAddress else { return nil }
-        while at + 1 < b.count {
-            // memchr: this loop runs over every byte of the scan, the host's one pass over it.
-            guard let found = memchr(base + at, 0xFF, b.count - 1 - at) else { return nil }
-            at = base.distance(to: UnsafeRawPointer(found))
-            let code = b[at + 1]
-            if code == 0x00 {
+        var outcome: [Int32]? = nil
+        let bytes = [UInt8](unsafeUninitializedCapacity: b.count - start) { out, written in
+            written = 0
+            var run = start, at = start, first = 0
+            func copyRun(to stop: Int) {
+                let n = stop - run
+                guard n > 0, let target = out.baseAddress else { return }
+                (target + written).initialize(from: base.advanced(by: run).assumingMemoryBound(to: UInt8.self), count: n)
+                written += n
+            }
+            while at + 1 < b.count {
+                // memchr: this loop runs over every byte of the scan.
+                guard let found = memchr(base + at, 0xFF, b.count - 1 - at) else { return }
+                at = base.distance(to: UnsafeRawPointer(found))
+                let code = b[at + 1]
+                if code == 0x00 {
+                    copyRun(to: at + 1)   // the 0xFF, not its stuffed zero
+                    at += 2
+                    run = at
+                    continue
+                }
+                copyRun(to: at)
+                let index = intervals.count / JPEGEntropyScan.intervalInts
+                let firstMCU = index * max(restartInterval, 1)
+                // An empty interval cannot hold its MCUs: libjpeg would warn.
+                guard index < expected, written > first else { return }
+                let mcus = restartInterval > 0 ? min(restartInterval, mcuCount - firstMCU) : mcuCount
+                intervals += [Int32(first), Int32(written), Int32(firstMCU), Int32(mcus)]
+                if code == 0xD9 {
+                    if index == expected - 1 { outcome = intervals }
+                    return
+                }
+                guard code == 0xD0 + UInt8(index & 7), index < expected - 1 else { return }
                 at += 2
-                continue
+                run = at
+                first = written
             }
-            let index = intervals.count / JPEGEntropyScan.intervalInts
-            let firstMCU = index * max(restartInterval, 1)
-            // An empty interval cannot hold its MCUs: libjpeg would warn.
-            guard index < expected, at > first else { return nil }
-            let mcus = restartInterval > 0 ? min(restartInterval, mcuCount - firstMCU) : mcuCount
-            intervals += [Int32(first), Int32(at), Int32(firstMCU), Int32(mcus)]
-            if code == 0xD9 {
-                return index == expected - 1 ? intervals : nil
-            }
-            guard code == 0xD0 + UInt8(index & 7), index < expected - 1 else { return nil }
-            at += 2
-            first = at
         }
-        return nil
+        return outcome.map { (bytes, $0) }
     }
 }

@@ -32,7 +32,7 @@ enum JPEGCoefficientReader {
         defer { gpuglitch_jpeg_coefficients_free(reader) }
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let jpeg = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes).flatMap { stage.takes($0) ? $0 : nil }
+        let entropyScan = stage == .coefficients ? nil : JPEGBaselineParser.parse(bytes)
         // The header only: the blocks are read below, or when they are written (`JPEGHostBlocks`).
         guard gpuglitch_jpeg_coefficients_start(reader, jpeg, bytes.count, Int32(plan.denominator), 0, &message) == 0
         else { return nil }
@@ -122,21 +122,8 @@ package enum JPEGDeviceStage: Sendable {
     /// Stage 1: libjpeg-turbo entropy-decodes on the host, the device makes pixels of the
     /// coefficients.
     case coefficients
-    /// Stage 2 where the file allows (`JPEGBaselineParser`) and no restart interval is longer
-    /// than `JPEGEntropyScan.parallelIntervalMCUs`: the device also Huffman-decodes, one
-    /// work-item per interval. Stage 1 for every other file: a file without restart intervals
-    /// would be one work-item, far slower on a GPU than libjpeg-turbo on a host core.
+    /// Stage 2 where the file allows (`JPEGBaselineParser`): the device also Huffman-decodes,
+    /// the scan cut into chunks decoded side by side (jpeg_huffman.cl). Stage 1 for every other
+    /// file.
     case entropy
-    /// Stage 2 wherever the file allows, however long its intervals: for the checks that the
-    /// device's Huffman decode is libjpeg-turbo's on every stream it takes.
-    case entropyAnyIntervals
-
-    /// Whether stage 2 decodes `scan`.
-    func takes(_ scan: JPEGEntropyScan) -> Bool {
-        switch self {
-        case .coefficients: false
-        case .entropy: scan.longestIntervalMCUs <= JPEGEntropyScan.parallelIntervalMCUs
-        case .entropyAnyIntervals: true
-        }
-    }
 }

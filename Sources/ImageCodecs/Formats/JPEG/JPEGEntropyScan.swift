@@ -1,21 +1,22 @@
 /// A baseline JPEG's one scan, ready for a device to Huffman-decode into the coefficient layout
-/// `JPEGCoefficients` describes (issue 35 stage 2): the entropy-coded bytes as they are in the
-/// file, where each restart interval starts and ends in them, the scan's Huffman tables and
-/// which blocks make an MCU. Made by `JPEGBaselineParser` from the headers and one byte scan
-/// for markers; the host does no entropy decoding.
+/// `JPEGCoefficients` describes (issue 35 stage 2): the entropy-coded data without its stuffed
+/// zero bytes and restart markers, where each restart interval starts and ends in it, the
+/// scan's Huffman tables and which blocks make an MCU. Made by `JPEGBaselineParser` from the
+/// headers and one pass over the scan's bytes; the host does no entropy decoding.
 ///
-/// One device work-item decodes one restart interval (the DC predictors start at 0 in each, as
-/// JPEG says), so a file without restart intervals is one work-item.
+/// The DC predictors start at 0 in each restart interval, as JPEG says; the device cuts each
+/// interval into chunks (`JPEGHuffmanChunks`) and finds where each chunk's blocks start by
+/// decoding them side by side (docs/SPEC.md §9.1).
 package struct JPEGEntropyScan: Sendable {
     /// `Int32`s an interval takes in `intervals`.
     package static let intervalInts = 4
     /// `Int32`s a block of the MCU takes in `mcuBlocks`.
     package static let blockInts = 8
 
-    /// The entropy-coded segment: from the byte after the SOS header up to the EOI marker.
+    /// The entropy-coded segment from the byte after the SOS header up to the EOI marker, each
+    /// stuffed 0xFF00 as one 0xFF and without the restart markers.
     package let bytes: [UInt8]
-    /// Per restart interval: first byte, end byte (where its RST marker or EOI starts), first
-    /// MCU, MCU count.
+    /// Per restart interval, in `bytes`: first byte, end byte, first MCU, MCU count.
     package let intervals: [Int32]
     /// The Huffman tables the blocks refer to, `JPEGHuffmanTable.deviceInts` each.
     package let tables: [Int32]
@@ -27,15 +28,6 @@ package struct JPEGEntropyScan: Sendable {
     /// MCUs in the scan.
     package let mcuCount: Int
 
-    /// The longest restart interval `JPEGDeviceStage.entropy` gives a device, in MCUs: four MCU
-    /// rows of a 4,000-pixel-wide 4:2:0 photo. A work-item decodes its interval serially, so a
-    /// longer one keeps the device waiting on a few threads.
-    package static let parallelIntervalMCUs = 1_024
-
     package var intervalCount: Int { intervals.count / Self.intervalInts }
-    /// MCUs in the longest restart interval.
-    package var longestIntervalMCUs: Int {
-        stride(from: 3, to: intervals.count, by: Self.intervalInts).map { Int(intervals[$0]) }.max() ?? 0
-    }
     package var blocksPerMCU: Int { mcuBlocks.count / Self.blockInts }
 }
