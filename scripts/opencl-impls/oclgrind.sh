@@ -77,18 +77,20 @@ for options in "${option_sets[@]}"; do
     run_verify "$options" "${images[@]}"
 done
 # The JPEG decoder's kernels (issue 35): the Huffman decode on baseline files with restart
-# intervals, without them and grayscale, the IDCT and colour kernels on those and on a
-# progressive file (stage 1), at full size and shrunk on load.
+# intervals, without them (cut into chunks: the rounds and the walk run) and grayscale, the
+# IDCT and colour kernels on those and on a progressive file (stage 1), at full size and shrunk
+# on load.
 jpeg_images=(
     Tests/OpenCLComputeTests/Fixtures/jpeg-restart/420-rb7.jpg       # 67x41, 3 intervals
-    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/444-none.jpg      # one interval
+    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/444-none.jpg      # one interval, 2 chunks
+    Tests/OpenCLComputeTests/Fixtures/jpeg-restart/422-none-q100.jpg # one interval, 4 chunks
     Tests/OpenCLComputeTests/Fixtures/jpeg-restart/gray-rb5.jpg      # grayscale, 6 intervals
     Tests/GPUOpsTests/Fixtures/decode/jpeg-progressive-37x23.jpg     # progressive: stage 1
 )
 for options in "--decode device --size 64 --no-glitch" "--decode device --size 9"; do
     run_verify "$options" "${jpeg_images[@]}"
 done
-EXPECTED_KERNELS="$EXPECTED_KERNELS jpeg_huffman jpeg_idct jpeg_colour"
+EXPECTED_KERNELS="$EXPECTED_KERNELS jpeg_huffman_sync jpeg_huffman_prefix jpeg_huffman_write jpeg_idct jpeg_colour"
 
 # The crop kernel and user kernels, through the tests.
 if [[ ! -x "$tests" ]]; then
