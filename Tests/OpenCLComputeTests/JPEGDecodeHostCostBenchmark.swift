@@ -16,11 +16,13 @@ import TestSupport
 /// - device decode, stage 1: the coefficient read (`decodeForDevice` with `.coefficients`:
 ///   header, and a progressive file's entropy decode) plus the writing of the upload
 ///   (`JPEGDecodeLayout.writeUpload`: a sequential file's entropy decode straight into it);
-/// - device decode, stage 2 (baseline files): the header read and restart-marker scan
-///   (`decodeForDevice` with `.entropy`) plus the copy of the scan into upload staging;
+/// - device decode, stage 2 (baseline files): the header read and the one pass over the scan
+///   that takes out stuffed bytes and restart markers (`decodeForDevice` with `.entropy`),
+///   plus the copy of that data into upload staging;
 /// - the 512 JPEG encode of the thumbnail, which both paths then pay alike;
 /// and, for the first 10 stage 2 files, the wall time of the Huffman pass alone on the test
-/// device (jpeg_huffman.cl, one work-item per restart interval). Each path's upload staging is
+/// device (jpeg_huffman.cl: the scan cut into 512-byte chunks, the rounds, the walk and the
+/// writes). Each path's upload staging is
 /// one buffer reused from image to image (grown when an image needs more), as the backend's
 /// pool of pinned staging keeps its buffers: fresh memory's page faults are not the decode's.
 ///
@@ -45,7 +47,7 @@ struct JPEGDecodeHostCostBenchmark {
         var rgbaStaging = StagingBuffer(), coefficientStaging = StagingBuffer(), scanStaging = StagingBuffer()
         var stage2 = 0.0, stage2Staged = 0.0, scanBytes = 0, onStage2 = 0
         let opencl = try OpenCLTestDevice.backend()
-        var huffmanWall = 0.0, huffmanRuns = 0, intervals = 0
+        var huffmanWall = 0.0, huffmanRuns = 0, intervals = 0, chunks = 0
         for name in names {
             let bytes = try ImageFileReader.readAll(path: Self.folder + "/" + name)
             var start = Self.now()
@@ -80,6 +82,7 @@ struct JPEGDecodeHostCostBenchmark {
                 scanBytes += scan.bytes.count
                 onStage2 += 1
                 intervals += scan.intervalCount
+                chunks += JPEGHuffmanChunks(scan).count
                 if huffmanRuns < 10 {
                     let clock = ContinuousClock.now
                     _ = try opencl.entropyDecodeJPEG(jpeg.coefficients)
@@ -100,12 +103,12 @@ struct JPEGDecodeHostCostBenchmark {
                      names.count, onDevice, host / n * 1e3, device / n * 1e3, staged / n * 1e3,
                      (device + staged) / n * 1e3, (device + staged) / host, encode / n * 1e3,
                      Double(rgbaBytes) / n / 1e6, Double(coefficientBytes) / n / 1e6))
-        print(String(format: "stage 2: %d of %d JPEGs; header read and marker scan %.2f ms + scan staging %.2f ms per image; "
+        print(String(format: "stage 2: %d of %d JPEGs; header read and destuffing pass %.2f ms + scan staging %.2f ms per image; "
                      + "uploads %.2f MB of scan per image", onStage2, names.count, stage2 / n * 1e3,
                      stage2Staged / n * 1e3, Double(scanBytes) / n / 1e6))
-        print(String(format: "stage 2 Huffman pass on %@: %.1f ms wall per image (first %d), %.1f restart intervals per image",
-                     opencl.name, huffmanWall / Double(max(huffmanRuns, 1)) * 1e3, huffmanRuns,
-                     Double(intervals) / Double(max(onStage2, 1))))
+        print(String(format: "stage 2 Huffman decode on %@: %.1f ms wall per image (first %d), %.1f restart intervals "
+                     + "and %.0f chunks per image", opencl.name, huffmanWall / Double(max(huffmanRuns, 1)) * 1e3, huffmanRuns,
+                     Double(intervals) / Double(max(onStage2, 1)), Double(chunks) / Double(max(onStage2, 1))))
     }
 
     /// Upload staging kept from image to image, as `OpenCLBufferPool` keeps pinned staging.
