@@ -76,10 +76,12 @@ done
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --size 1024,512,256 --fit contain --effect sepia \
     --effect sharpen --effect tilt-shift 2>&1 | tee -a "$OUT/verify.txt"
 "$here/run.sh" verify "$SEED" --device "$DEVICE" --size 400x300 --gravity attention 2>&1 | tee -a "$OUT/verify.txt"
-# Stage 2 (the Huffman decode on the device, docs/SPEC.md §9.1) takes baseline files with
-# restart intervals: the same corpus through `jpegtran -restart 1` (a marker every MCU row, the
-# coefficients unchanged), the thumbnail job with the device decoder and with the host's, in
-# alternating rounds, then the decoder checked against libjpeg-turbo on them.
+# Stage 2 (the Huffman decode on the device, docs/SPEC.md §9.1) takes every baseline file
+# (thumb-device above: the corpus has no restart intervals, so each photo is one interval cut
+# into chunks). The same corpus through `jpegtran -restart 1` (a marker every MCU row, the
+# coefficients unchanged) shows what restart intervals change: the thumbnail job with the
+# device decoder, the host's and auto, in alternating rounds, then the decoder checked against
+# libjpeg-turbo on them.
 if command -v jpegtran >/dev/null; then
     restart=${TMPDIR:-/tmp}/gpuglitch-gpu-corpus-restart
     rm -rf "$restart"; mkdir -p "$restart"
