@@ -18,7 +18,7 @@ enum FramesArgument: String, CaseIterable, ExpressibleByArgument {
 /// (docs/CLI.md, "Animations"). A group of its own inside `ThumbnailOptions`.
 struct AnimationOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Frames of an animated GIF, WebP, APNG or AVIF input: all (the default) writes every frame, each scaled, cropped, with its effects and the same glitch, into a WebP output (lossy or --lossless), with its duration and the loop count; an output that cannot animate (JPEG, PNG, AVIF, JPEG XL) gets the first frame and the image's record says so. first: the first frame alone, everywhere.",
+        "Frames of an animated GIF, WebP, APNG or AVIF input: all (the default) writes every frame, each scaled, cropped, with its effects and the same glitch, into an output that animates (WebP, lossy or --lossless, or GIF), with its duration and the loop count; an output that cannot animate (JPEG, PNG, AVIF, JPEG XL) gets the first frame and the image's record says so. first: the first frame alone, everywhere.",
         valueName: "all|first"))
     var frames: FramesArgument = .all
 
