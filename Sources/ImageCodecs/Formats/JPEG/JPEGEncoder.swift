@@ -67,7 +67,7 @@ enum JPEGEncoder: ImageSaver {
         }
         defer { free(jpeg) }
         guard status == 0, let jpeg else {
-            throw fail("libjpeg: " + LibjpegMessage.text(message))
+            throw fail("libjpeg: " + CLibraryMessage.text(message))
         }
         return Array(UnsafeBufferPointer(start: jpeg, count: size))
     }

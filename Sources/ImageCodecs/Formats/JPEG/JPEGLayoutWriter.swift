@@ -27,7 +27,7 @@ package enum JPEGLayoutWriter {
         }
         defer { free(jpeg) }
         guard status == 0, let jpeg else {
-            let text = LibjpegMessage.text(message)
+            let text = CLibraryMessage.text(message)
             throw ImageCodecError(source: "JPEGLayoutWriter", reason: .corrupt("libjpeg: " + text))
         }
         return Array(UnsafeBufferPointer(start: jpeg, count: size))

@@ -29,7 +29,7 @@ enum JPEGPillowVerdict: Equatable {
         switch Int(verdict) {
         case Int(GPUGLITCH_JPEG_READ): self = .read
         case Int(GPUGLITCH_JPEG_TRUNCATED): self = .truncated
-        default: self = .error(LibjpegMessage.text(message))
+        default: self = .error(CLibraryMessage.text(message))
         }
     }
 }

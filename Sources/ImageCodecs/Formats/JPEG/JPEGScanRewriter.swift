@@ -16,7 +16,7 @@ package enum JPEGScanRewriter {
         }
         defer { free(jpeg) }
         guard status == 0, let jpeg else {
-            let text = LibjpegMessage.text(message)
+            let text = CLibraryMessage.text(message)
             throw ImageCodecError(source: "JPEGScanRewriter", reason: .corrupt("libjpeg: " + text))
         }
         return Array(UnsafeBufferPointer(start: jpeg, count: size))

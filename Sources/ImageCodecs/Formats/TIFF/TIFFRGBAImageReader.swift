@@ -20,7 +20,7 @@ enum TIFFRGBAImageReader {
             initialized = raster.count
         }
         guard ok != 0 else {
-            let message = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let message = CLibraryMessage.text(reason)
             if file.errorCount == 0, !message.isEmpty {
                 throw ImageCodecError(source: file.source, reason: .corrupt("libtiff: \(message)"))
             }
