@@ -30,13 +30,13 @@ demo: release
 # compiled copies (scripts/doc-snippets.py writes them).
 test: deps
 	scripts/doc-snippets.py --check
-	GPUGLITCH_REQUIRE_OPENCL=1 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	GPUGLITCH_REQUIRE_OPENCL=1 SWIFT=$(SWIFT) scripts/swift-test.sh $(SWIFT_BUILD_FLAGS)
 	scripts/check-api-misuse.sh $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)
 
 # The suite on a machine without OpenCL: the CPU path runs, OpenCL tests skip with a reason.
 test-no-opencl: deps
 	@mkdir -p .build/empty-icd
-	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 $(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	OCL_ICD_VENDORS=$(CURDIR)/.build/empty-icd GPUGLITCH_REQUIRE_OPENCL=0 SWIFT=$(SWIFT) scripts/swift-test.sh $(SWIFT_BUILD_FLAGS)
 
 # API documentation of GPUOps and OperationChain (DocC), warnings as errors, into .build/docs.
 docs: deps

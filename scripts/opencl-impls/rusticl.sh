@@ -60,5 +60,5 @@ done
 
 echo "== rusticl: the test suite"
 # SWIFT_BUILD_FLAGS (CI: warnings as errors): the flags the suite was built with, so nothing rebuilds.
-swift test ${SWIFT_BUILD_FLAGS:-} || status=1
+scripts/swift-test.sh ${SWIFT_BUILD_FLAGS:-} || status=1
 exit $status
