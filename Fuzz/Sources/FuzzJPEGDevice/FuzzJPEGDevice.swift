@@ -35,10 +35,15 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
             }
         }
         let baseline = file.withUnsafeBytes { JPEGBaselineParser.parse($0) } != nil
-        compare(file, options: options, stage: .entropy)
+        let host: Result<DecodedImage, ImageCodecError> = Result { () throws(ImageCodecError) in
+            try ImageDecoder.decode(data: file, source: "fuzz", options: options)
+        }
+        let stage2 = compare(file, host: host, options: options, stage: .entropy)
         if baseline {
-            compare(file, options: options, stage: .coefficients)
-            compareChunks(file, options: options, chunkBytes: [1, 4, 32, 256][Int(flags >> 2) & 3])
+            let stage1 = compare(file, host: host, options: options, stage: .coefficients)
+            if case .jpegCoefficients(let stage2)? = stage2, case .jpegCoefficients(let stage1)? = stage1 {
+                compareChunks(stage2: stage2, stage1: stage1, chunkBytes: [1, 4, 32, 256][Int(flags >> 2) & 3])
+            }
         }
     }
 }
@@ -52,10 +57,10 @@ private let devices: [any ComputeBackend] = {
     return devices
 }()
 
-private func compare(_ file: [UInt8], options: DecodeOptions, stage: JPEGDeviceStage) {
-    let host: Result<DecodedImage, ImageCodecError> = Result { () throws(ImageCodecError) in
-        try ImageDecoder.decode(data: file, source: "fuzz", options: options)
-    }
+/// Compares `file` read for the device at `stage` with the host's decode of it (`host`), and
+/// returns what was read for the device, for `compareChunks` to use again.
+private func compare(_ file: [UInt8], host: Result<DecodedImage, ImageCodecError>, options: DecodeOptions,
+                     stage: JPEGDeviceStage) -> DeviceDecodeInput? {
     let device: Result<DeviceDecodeInput, ImageCodecError> = Result { () throws(ImageCodecError) in
         try ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options, stage: stage)
     }
@@ -103,16 +108,14 @@ private func compare(_ file: [UInt8], options: DecodeOptions, stage: JPEGDeviceS
     case (.failure(let error), .success):
         FuzzDriver.require(false, "the host refused it (\(error)); for the device it was read")
     }
+    return try? device.get()
 }
 
-/// The device's Huffman decode of `file` cut into chunks of `chunkBytes` against libjpeg-turbo's
-/// coefficients: equal, or declined (always allowed; required where libjpeg-turbo warns).
-private func compareChunks(_ file: [UInt8], options: DecodeOptions, chunkBytes: Int) {
-    guard case .jpegCoefficients(let stage2)? = try? ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options,
-                                                                                 stage: .entropy),
-          stage2.coefficients.entropyScan != nil,
-          case .jpegCoefficients(let stage1)? = try? ImageDecoder.decodeForDevice(data: file, source: "fuzz", options: options,
-                                                                                 stage: .coefficients) else { return }
+/// The device's Huffman decode of a file read for stage 2, cut into chunks of `chunkBytes`,
+/// against libjpeg-turbo's coefficients (the same file read for stage 1): equal, or declined
+/// (always allowed; required where libjpeg-turbo warns).
+private func compareChunks(stage2: JPEGCoefficientImage, stage1: JPEGCoefficientImage, chunkBytes: Int) {
+    guard stage2.coefficients.entropyScan != nil else { return }
     let expected = stage1.coefficients.hostBlockArrays()
     for case let opencl as OpenCLBackend in devices {
         do {
