@@ -17,7 +17,7 @@ if [ "$status" -ne 0 ]; then
         /^[[:space:]]*↳/ { if (keep) print; next }
         { keep = 0 }
         /✘/ && !/✘ (Suite|Test run) / { print; keep = 1; next }
-        /error:|Fatal error|Exited with (signal|unexpected)|[Cc]rash/ { print }
+        /\.swift:[0-9]+:[0-9]+: error:|Fatal error:|error: Exited with/ { print }
     ' "$log" | head -200
 fi
 exit "$status"
