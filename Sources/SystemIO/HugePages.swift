@@ -10,10 +10,11 @@ import Glibc
 /// mapping of its own and unmaps it when it is freed, so every decode faulted its 11,000-odd
 /// pages in afresh: a quarter of the CPU time of the srcset job on a batch of such photographs
 /// went to the kernel's page faults (docs/BENCHMARKS.md). Only blocks of `threshold` bytes or
-/// more are advised: glibc maps those on their own whatever its current threshold unless its
-/// heap already has that much free in one piece, so the advice almost always ends with the
-/// mapping. Smaller blocks come from the heap, which is reused and would only be split into
-/// ever more kernel mappings by advice that outlives the block.
+/// more are advised: glibc maps those on their own whatever its current threshold, so the
+/// advice ends with the mapping, unless its heap already has that much free in one piece (a
+/// heap other work has grown that large), where the advice stays with that part of the heap.
+/// Smaller blocks always come from the heap, which is reused and would only be split into ever
+/// more kernel mappings by advice that outlives the block.
 package enum HugePages {
     /// The transparent huge page size of x86-64 and of aarch64 with 4 KiB pages.
     static let pageSize = 2 << 20
